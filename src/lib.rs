@@ -1,0 +1,11 @@
+//! cruciverb: crossword construction from grid patterns to printable puzzles.
+//!
+//! Data flows one way through the stages: `pattern` (black/white shapes) →
+//! `grid` (cells, slots, numbering) → later stages that fill and typeset.
+
+pub mod error;
+pub mod grid;
+pub mod pattern;
+pub mod terminal;
+
+pub use error::{Error, Result};

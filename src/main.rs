@@ -1,0 +1,268 @@
+//! The `cruciverb` command line: parses arguments and hands each subcommand to
+//! the library.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+use cruciverb::pattern::count::count_patterns;
+use cruciverb::pattern::file::load_grid;
+use cruciverb::pattern::rules::{Bound, Rules, Style, Symmetry};
+use cruciverb::pattern::run::{self, Job, Order, Shard};
+use cruciverb::pattern::stats::Stats;
+use cruciverb::{terminal, Error, Result};
+
+#[derive(Parser)]
+#[command(name = "cruciverb", version, about = "Crossword construction: patterns, fill, typesetting")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Enumerate black/white grid patterns into a hex pattern file.
+    Patterns(PatternsCommand),
+    /// Draw a grid or pattern in the terminal.
+    Show {
+        /// A text grid file, a hex pattern, FILE.hex (its first pattern) or FILE.hex:N.
+        pattern: String,
+        /// Shortest run that is a word (and gets a clue number).
+        #[arg(long, default_value_t = 2)]
+        min_slot: usize,
+    },
+}
+
+#[derive(Args)]
+#[command(args_conflicts_with_subcommands = true)]
+struct PatternsCommand {
+    #[command(subcommand)]
+    action: Option<PatternsAction>,
+    #[command(flatten)]
+    options: PatternOptions,
+}
+
+#[derive(Subcommand)]
+enum PatternsAction {
+    /// Count, word-count, black-square and word-length distributions of a pattern file.
+    Stats { file: PathBuf },
+}
+
+#[derive(Args)]
+struct PatternOptions {
+    /// Grid size: N for N×N, or WxH.
+    #[arg(long, default_value = "15", value_parser = parse_size)]
+    size: (usize, usize),
+    /// Rule preset: american (rotational, words ≥ 3, no unchecked cells) or british.
+    #[arg(long, default_value = "american")]
+    style: Style,
+    #[arg(long)]
+    symmetry: Option<Symmetry>,
+    /// Shortest word.
+    #[arg(long)]
+    min_word: Option<usize>,
+    /// Longest word.
+    #[arg(long)]
+    max_word: Option<usize>,
+    /// Allow or forbid unchecked cells (white runs of one cell).
+    #[arg(long, value_parser = ["allow", "forbid"])]
+    unchecked: Option<String>,
+    /// No 2×2 block of white cells.
+    #[arg(long)]
+    no_white_2x2: bool,
+    /// No 2×2 block of black cells.
+    #[arg(long)]
+    no_black_2x2: bool,
+    /// At most N black cells in a row in any row or column.
+    #[arg(long, value_name = "N")]
+    max_black_run: Option<usize>,
+    /// Every white cell has a white neighbour.
+    #[arg(long)]
+    no_isolated_white: bool,
+    /// Allow an entirely black edge row or column.
+    #[arg(long)]
+    allow_black_edges: bool,
+    /// Allow white cells in more than one region.
+    #[arg(long)]
+    allow_disconnected: bool,
+    /// Black squares: a count or percentage range, e.g. 30..40 or 12%..17%.
+    #[arg(long, value_name = "RANGE")]
+    blacks: Option<Bound>,
+    /// Number of words, e.g. 70..78.
+    #[arg(long, value_name = "RANGE")]
+    words: Option<Bound>,
+    /// At most N three-letter words.
+    #[arg(long = "max-3-letter", value_name = "N")]
+    max_three_letter: Option<usize>,
+    /// No cheater squares (black squares that do not change the word count).
+    #[arg(long)]
+    no_cheaters: bool,
+    /// Print only the number of patterns.
+    #[arg(long, conflicts_with_all = ["random", "out", "resume"])]
+    count: bool,
+    /// Diverse patterns in a seeded random order instead of the exhaustive order.
+    #[arg(long)]
+    random: bool,
+    /// Seed for --random (default: from the clock; the header records it).
+    #[arg(long, requires = "random")]
+    seed: Option<u64>,
+    /// Stop after N patterns.
+    #[arg(long)]
+    limit: Option<u64>,
+    /// Output file (default: stdout). Written as FILE.part, renamed when complete.
+    #[arg(long, short)]
+    out: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Only shard K of N (1-based) of the exhaustive run; the N shards partition it.
+    #[arg(long, value_name = "K/N", conflicts_with = "random")]
+    shard: Option<Shard>,
+    /// Continue an interrupted run of the same command from its checkpoint.
+    #[arg(long)]
+    resume: bool,
+}
+
+fn parse_size(s: &str) -> Result<(usize, usize), String> {
+    let number = |t: &str| t.trim().parse::<usize>().map_err(|_| format!("bad size {s:?} (expected N or WxH)"));
+    let (w, h) = match s.split_once(['x', 'X']) {
+        Some((w, h)) => (number(w)?, number(h)?),
+        None => (number(s)?, number(s)?),
+    };
+    for side in [w, h] {
+        cruciverb::grid::check_side("size", side).map_err(|e| e.to_string())?;
+    }
+    Ok((w, h))
+}
+
+impl PatternOptions {
+    fn rules(&self) -> Rules {
+        let mut rules = Rules::preset(self.style);
+        if let Some(s) = self.symmetry {
+            rules.symmetry = s;
+        }
+        if let Some(m) = self.min_word {
+            rules.min_word = m;
+        }
+        rules.max_word = self.max_word.or(rules.max_word);
+        if let Some(u) = &self.unchecked {
+            rules.allow_unchecked = u == "allow";
+        }
+        rules.no_white_2x2 |= self.no_white_2x2;
+        rules.no_black_2x2 |= self.no_black_2x2;
+        rules.max_black_run = self.max_black_run.or(rules.max_black_run);
+        rules.no_isolated_white |= self.no_isolated_white;
+        rules.allow_black_edges |= self.allow_black_edges;
+        rules.connected &= !self.allow_disconnected;
+        rules.blacks = self.blacks.or(rules.blacks);
+        rules.words = self.words.or(rules.words);
+        rules.max_three_letter = self.max_three_letter.or(rules.max_three_letter);
+        rules.no_cheaters |= self.no_cheaters;
+        rules
+    }
+
+    fn job(&self) -> Job {
+        let order = if self.random {
+            let seed = self.seed.unwrap_or_else(clock_seed);
+            Order::Random { seed }
+        } else {
+            Order::Exhaustive
+        };
+        Job {
+            width: self.size.0,
+            height: self.size.1,
+            rules: self.rules(),
+            style_name: Some(format!("{:?}", self.style).to_lowercase()),
+            order,
+            limit: self.limit,
+            shard: self.shard,
+            threads: self.threads.unwrap_or_else(default_threads),
+            out: self.out.clone(),
+            resume: self.resume,
+            command_line: command_line(),
+        }
+    }
+}
+
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The invocation as typed, quoted where needed, for file headers.
+fn command_line() -> String {
+    let mut args = std::env::args();
+    let program = args.next().map(|_| "cruciverb".to_string()).unwrap_or_default();
+    std::iter::once(program)
+        .chain(args.map(|a| {
+            if a.is_empty() || a.contains(|c: char| c.is_whitespace() || "'\"$`\\*?;&|<>()".contains(c)) {
+                format!("'{}'", a.replace('\'', "'\\''"))
+            } else {
+                a
+            }
+        }))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn patterns(command: &PatternsCommand) -> Result<()> {
+    if let Some(PatternsAction::Stats { file }) = &command.action {
+        print!("{}", Stats::collect(file)?);
+        return Ok(());
+    }
+    let options = &command.options;
+    let job = options.job();
+    if job.threads == 0 {
+        return Err(Error::invalid("--threads must be at least 1"));
+    }
+    if options.count {
+        job.rules.validate(job.width, job.height)?;
+        let exact = match job.shard {
+            None => count_patterns(job.width, job.height, &job.rules),
+            Some(_) => None,
+        };
+        let n = match exact {
+            Some(n) => job.limit.map_or(n, |l| n.min(l as u128)),
+            None => run::count_by_enumeration(&job)? as u128,
+        };
+        println!("{n}");
+        return Ok(());
+    }
+    let summary = run::write_patterns(&job)?;
+    if let Some(out) = &job.out {
+        eprintln!(
+            "wrote {} patterns to {} in {:.1} s",
+            summary.patterns,
+            out.display(),
+            summary.elapsed.as_secs_f64()
+        );
+    }
+    Ok(())
+}
+
+fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::Patterns(command) => patterns(&command),
+        Command::Show { pattern, min_slot } => {
+            let grid = load_grid(&pattern)?;
+            print!("{}", terminal::draw(&grid, min_slot));
+            Ok(())
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("cruciverb: error: {e}");
+            ExitCode::from(e.exit_code() as u8)
+        }
+    }
+}

@@ -1,0 +1,163 @@
+//! The hex pattern format of crossword_gen, so files can go either way.
+//!
+//! Cells are read row-major as bits (1 = white), packed four to a hex digit
+//! most significant bit first. The final 1–3 bits, if any, become one letter:
+//! `g`/`h` for one bit, `i`–`l` for two, `m`–`t` for three. A square pattern's
+//! side follows from the string length; other shapes carry a `WxH:` prefix.
+
+use super::Pattern;
+use crate::error::{Error, Result};
+use crate::grid::{MAX_SIDE, MIN_SIDE};
+
+const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
+
+/// Appends the hex form of `pattern` (with the `WxH:` prefix when not square).
+pub fn encode_into(pattern: &Pattern, out: &mut Vec<u8>) {
+    encode_rows_into(pattern.width(), pattern.rows(), out);
+}
+
+/// As [`encode_into`] from raw row masks; the enumerator's hot path.
+pub fn encode_rows_into(width: usize, rows: &[u32], out: &mut Vec<u8>) {
+    let height = rows.len();
+    if width != height {
+        out.extend_from_slice(format!("{width}x{height}:").as_bytes());
+    }
+    // Bits accumulate most-significant-first in `acc`; `n` of them are pending.
+    let (mut acc, mut n) = (0u64, 0u32);
+    for &row in rows {
+        let reversed = (row.reverse_bits() >> (32 - width)) as u64;
+        acc = acc << width | reversed;
+        n += width as u32;
+        while n >= 4 {
+            n -= 4;
+            out.push(DIGITS[(acc >> n & 0xF) as usize]);
+        }
+        acc &= (1 << n) - 1;
+    }
+    if n > 0 {
+        let base = match n {
+            1 => b'g',
+            2 => b'i',
+            _ => b'm',
+        };
+        out.push(base + acc as u8);
+    }
+}
+
+pub fn encode(pattern: &Pattern) -> String {
+    let mut out = Vec::new();
+    encode_into(pattern, &mut out);
+    String::from_utf8(out).expect("hex output is ASCII")
+}
+
+/// Decodes one pattern: `HEX` for a square or `WxH:HEX` for any rectangle.
+/// Errors name the offending character position or length.
+pub fn decode(text: &str) -> Result<Pattern> {
+    let text = text.trim();
+    let (size, body) = match text.split_once(':') {
+        Some((size, body)) => (Some(parse_size_prefix(size)?), body),
+        None => (None, text),
+    };
+    let bits = decode_bits(body)?;
+    let (width, height) = match size {
+        Some((w, h)) if w * h == bits.len() => (w, h),
+        Some((w, h)) => {
+            return Err(Error::invalid(format!(
+                "hex pattern has {} cells but its prefix says {w}x{h} = {}",
+                bits.len(),
+                w * h
+            )))
+        }
+        None => {
+            let side = square_side(bits.len()).ok_or_else(|| {
+                Error::invalid(format!(
+                    "hex pattern of {} characters holds {} cells, which is not a square of side {MIN_SIDE}..={MAX_SIDE} (use a WxH: prefix for other shapes)",
+                    body.len(),
+                    bits.len()
+                ))
+            })?;
+            (side, side)
+        }
+    };
+    let rows = bits
+        .chunks(width)
+        .map(|cells| cells.iter().enumerate().fold(0u32, |acc, (c, &w)| acc | (w as u32) << c))
+        .collect();
+    Pattern::from_rows(width, height, rows)
+}
+
+fn parse_size_prefix(size: &str) -> Result<(usize, usize)> {
+    let bad = || Error::invalid(format!("bad size prefix {size:?} (expected WxH, e.g. 15x11)"));
+    let (w, h) = size.split_once(['x', 'X']).ok_or_else(bad)?;
+    let w: usize = w.parse().map_err(|_| bad())?;
+    let h: usize = h.parse().map_err(|_| bad())?;
+    crate::grid::check_side("width", w)?;
+    crate::grid::check_side("height", h)?;
+    Ok((w, h))
+}
+
+fn decode_bits(body: &str) -> Result<Vec<bool>> {
+    if body.is_empty() {
+        return Err(Error::invalid("empty hex pattern"));
+    }
+    let mut bits = Vec::with_capacity(body.len() * 4);
+    let last = body.len() - 1;
+    for (i, ch) in body.chars().enumerate() {
+        let (value, count) = match ch {
+            '0'..='9' => (ch as u32 - '0' as u32, 4),
+            'A'..='F' => (ch as u32 - 'A' as u32 + 10, 4),
+            'a'..='f' => (ch as u32 - 'a' as u32 + 10, 4),
+            'g'..='h' if i == last => (ch as u32 - 'g' as u32, 1),
+            'i'..='l' if i == last => (ch as u32 - 'i' as u32, 2),
+            'm'..='t' if i == last => (ch as u32 - 'm' as u32, 3),
+            'g'..='t' => {
+                return Err(Error::invalid(format!(
+                    "hex pattern: trailing-bits letter {ch:?} at character {} is allowed only at the end",
+                    i + 1
+                )))
+            }
+            _ => {
+                return Err(Error::invalid(format!(
+                    "hex pattern: bad character {ch:?} at character {} (expected 0-9, A-F, or a final g-t)",
+                    i + 1
+                )))
+            }
+        };
+        bits.extend((0..count).rev().map(|b| value >> b & 1 == 1));
+    }
+    Ok(bits)
+}
+
+fn square_side(cells: usize) -> Option<usize> {
+    (MIN_SIDE..=MAX_SIDE).find(|s| s * s == cells)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trailing_letters_cover_one_to_three_bits() {
+        // 3x3 = 9 bits = 2 digits + 1 bit; 5x5 = 25 = 6 digits + 1; 7x7 = 49 = 12 + 1.
+        let all_white = Pattern::from_rows(3, 3, vec![7; 3]).unwrap();
+        assert_eq!(encode(&all_white), "FFh");
+        let black = Pattern::from_rows(3, 3, vec![0; 3]).unwrap();
+        assert_eq!(encode(&black), "00g");
+        // 6x3 = 18 bits = 4 digits + 2 bits, non-square gets a prefix.
+        let rect = Pattern::from_rows(6, 3, vec![0b111111, 0, 0b110000]).unwrap();
+        assert_eq!(encode(&rect), "6x3:FC00l");
+        // 3x5 = 15 bits = 3 digits + 3 bits.
+        let tall = Pattern::from_rows(3, 5, vec![0, 0, 0, 0, 0b111]).unwrap();
+        assert_eq!(encode(&tall), "3x5:000t");
+    }
+
+    #[test]
+    fn decode_rejects_bad_input() {
+        assert!(decode("FFx").unwrap_err().to_string().contains("bad character 'x'"));
+        assert!(decode("FgF").unwrap_err().to_string().contains("only at the end"));
+        assert!(decode("FFF").unwrap_err().to_string().contains("not a square"));
+        assert!(decode("4x4:FFF").unwrap_err().to_string().contains("prefix says 4x4"));
+        assert!(decode("").is_err());
+        assert!(decode("40x4:FFFF").is_err());
+    }
+}

@@ -1,0 +1,492 @@
+//! Runs a pattern job: exhaustive, counting or random; threaded, sharded,
+//! resumable, with progress.
+//!
+//! Exhaustive runs cut the search tree into units (see [`Search::unit_depth`]).
+//! Threads take units in order and encode their patterns into chunks; an
+//! ordered writer emits chunks strictly in unit order, so output is the same
+//! for any thread count. A thread whose unit is not yet next buffers a bounded
+//! amount and then waits, so memory stays flat however large units are.
+//! Shard K/N keeps the units whose index is K-1 modulo N.
+
+use std::collections::{BTreeMap, HashSet};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+
+use super::hex;
+use super::output::{self, Progress, Sink};
+use super::rules::Rules;
+use super::search::{Sample, Search};
+use crate::error::{Error, Result};
+use crate::pattern::file;
+
+/// Patterns per unit: small enough that threads stay busy and a resume
+/// repeats little, large enough that per-unit overhead vanishes.
+const PATTERNS_PER_UNIT: f64 = 50_000.0;
+/// Bytes a worker encodes before handing them to the writer.
+const CHUNK_BYTES: usize = 1 << 20;
+/// Bytes of not-yet-writable chunks held before workers wait.
+const MAX_BUFFERED: usize = 64 << 20;
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
+/// Random mode: consecutive repeats that mean the space is nearly exhausted.
+const REPEATS_BEFORE_SWEEP: u64 = 2_000;
+/// Random mode: nodes a descent may visit before restarting.
+const SAMPLE_BUDGET: usize = 20_000;
+/// Random mode: the largest space swept in full once repeats dominate.
+const SWEEP_CAP: usize = 5_000_000;
+/// Random mode: checkpoint position flag for "sweeping the rest".
+const SWEEPING: u64 = 1 << 63;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    Exhaustive,
+    Random { seed: u64 },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// 0-based index of this shard.
+    pub index: u64,
+    pub count: u64,
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let bad = || format!("bad shard {s:?} (expected K/N with 1 <= K <= N, e.g. 3/8)");
+        let (k, n) = s.split_once('/').ok_or_else(bad)?;
+        let k: u64 = k.trim().parse().map_err(|_| bad())?;
+        let n: u64 = n.trim().parse().map_err(|_| bad())?;
+        if k == 0 || n == 0 || k > n {
+            return Err(bad());
+        }
+        Ok(Shard { index: k - 1, count: n })
+    }
+}
+
+pub struct Job {
+    pub width: usize,
+    pub height: usize,
+    pub rules: Rules,
+    pub style_name: Option<String>,
+    pub order: Order,
+    pub limit: Option<u64>,
+    pub shard: Option<Shard>,
+    pub threads: usize,
+    pub out: Option<PathBuf>,
+    pub resume: bool,
+    pub command_line: String,
+}
+
+impl Job {
+    fn order_text(&self) -> String {
+        let mut text = match self.order {
+            Order::Exhaustive => "exhaustive".to_string(),
+            Order::Random { seed } => format!("random, seed {seed}"),
+        };
+        if let Some(s) = self.shard {
+            text += &format!(", shard {}/{}", s.index + 1, s.count);
+        }
+        if let Some(l) = self.limit {
+            text += &format!(", limit {l}");
+        }
+        text
+    }
+
+    /// Everything that determines the output; resumed runs must match it.
+    fn signature(&self) -> String {
+        output::signature(&format!(
+            "cruciverb patterns v1|{}x{}|{}|{}",
+            self.width,
+            self.height,
+            self.rules.describe(),
+            self.order_text()
+        ))
+    }
+
+    fn header(&self) -> String {
+        let mut h = String::from("# cruciverb pattern file: one hex pattern per line (1 = white, row-major)\n");
+        h += &format!("# size: {}x{}\n", self.width, self.height);
+        if let Some(style) = &self.style_name {
+            h += &format!("# style: {style}\n");
+        }
+        h += &format!("# rules: {}\n", self.rules.describe());
+        h += &format!("# order: {}\n", self.order_text());
+        h += &format!("# command: {}\n", self.command_line);
+        h
+    }
+}
+
+pub struct Summary {
+    pub patterns: u64,
+    pub elapsed: Duration,
+}
+
+/// Writes the job's patterns; returns how many the output holds.
+pub fn write_patterns(job: &Job) -> Result<Summary> {
+    let search = Search::new(job.width, job.height, &job.rules)?;
+    let (mut sink, resumed) = match &job.out {
+        Some(path) => Sink::file(path, &job.signature(), job.resume)?,
+        None if job.resume => return Err(Error::invalid("--resume needs --out FILE (stdout cannot be resumed)")),
+        None => (Sink::stdout(), Progress::default()),
+    };
+    let mut progress = resumed;
+    if resumed.bytes == 0 {
+        let header = job.header();
+        sink.write(header.as_bytes())?;
+        progress.bytes = header.len() as u64;
+    }
+    let started = Instant::now();
+    let bar = progress_bar("patterns");
+    bar.set_position(progress.patterns);
+    let outcome = match job.order {
+        Order::Exhaustive => write_exhaustive(job, &search, sink, progress, &bar),
+        Order::Random { seed } => write_random(job, &search, seed, sink, progress, &bar),
+    };
+    bar.finish_and_clear();
+    match outcome {
+        Ok(patterns) => Ok(Summary {
+            patterns,
+            elapsed: started.elapsed(),
+        }),
+        Err(e) if output::is_broken_pipe(&e) => Ok(Summary {
+            patterns: 0,
+            elapsed: started.elapsed(),
+        }),
+        Err(e) => Err(e),
+    }
+}
+
+/// Counts the job's patterns by enumeration (no output).
+pub fn count_by_enumeration(job: &Job) -> Result<u64> {
+    let search = Search::new(job.width, job.height, &job.rules)?;
+    let depth = search.unit_depth(PATTERNS_PER_UNIT);
+    let units = Mutex::new(shard_units(&search, depth, job.shard));
+    let total = AtomicU64::new(0);
+    let bar = progress_bar("patterns counted");
+    std::thread::scope(|scope| {
+        for _ in 0..job.threads.max(1) {
+            scope.spawn(|| loop {
+                let next = units.lock().unwrap_or_else(|p| p.into_inner()).next();
+                let Some((_, prefix)) = next else { break };
+                let mut n = 0u64;
+                search.walk(&prefix, &mut |_| {
+                    n += 1;
+                    true
+                });
+                total.fetch_add(n, Ordering::Relaxed);
+                bar.inc(n);
+            });
+        }
+    });
+    bar.finish_and_clear();
+    let n = total.into_inner();
+    Ok(job.limit.map_or(n, |l| n.min(l)))
+}
+
+/// A spinner with count, rate and elapsed time on a terminal; hidden otherwise.
+fn progress_bar(what: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new_spinner();
+    let template = format!("{{spinner}} {{human_pos}} {what}  {{per_sec}}  {{elapsed_precise}}  {{msg}}");
+    if let Ok(style) = ProgressStyle::with_template(&template) {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+/// This shard's units as (local index, prefix), in order.
+fn shard_units(search: &Search, depth: usize, shard: Option<Shard>) -> impl Iterator<Item = (u64, Vec<u32>)> + '_ {
+    let shard = shard.unwrap_or(Shard { index: 0, count: 1 });
+    search
+        .prefixes(depth)
+        .enumerate()
+        .filter(move |(i, _)| *i as u64 % shard.count == shard.index)
+        .map(|(_, p)| p)
+        .enumerate()
+        .map(|(i, p)| (i as u64, p))
+}
+
+#[derive(Default)]
+struct Chunk {
+    data: Vec<u8>,
+    patterns: u64,
+}
+
+#[derive(Default)]
+struct Pending {
+    chunks: Vec<Chunk>,
+    done: bool,
+}
+
+/// Emits chunks in unit order; see the module doc.
+struct OrderedWriter {
+    state: Mutex<WriterState>,
+    wake: Condvar,
+    stop: AtomicBool,
+}
+
+struct WriterState {
+    sink: Option<Sink>,
+    head: u64,
+    pending: BTreeMap<u64, Pending>,
+    buffered: usize,
+    progress: Progress,
+    limit: Option<u64>,
+    last_checkpoint: Instant,
+    error: Option<Error>,
+}
+
+impl WriterState {
+    fn emit(&mut self, chunk: &mut Chunk, stop: &AtomicBool, bar: &ProgressBar) {
+        if self.error.is_some() || stop.load(Ordering::Relaxed) {
+            return;
+        }
+        if let Some(limit) = self.limit {
+            let room = limit - self.progress.patterns;
+            if chunk.patterns >= room {
+                truncate_lines(chunk, room);
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+        let Some(sink) = self.sink.as_mut() else { return };
+        if let Err(e) = sink.write(&chunk.data) {
+            self.error = Some(e);
+            stop.store(true, Ordering::Relaxed);
+            return;
+        }
+        self.progress.bytes += chunk.data.len() as u64;
+        self.progress.patterns += chunk.patterns;
+        bar.inc(chunk.patterns);
+    }
+
+    /// Called when unit `head` is complete: moves on and writes whatever is ready.
+    fn advance(&mut self, stop: &AtomicBool, bar: &ProgressBar) {
+        self.head += 1;
+        while let Some(pending) = self.pending.get_mut(&self.head) {
+            let chunks = std::mem::take(&mut pending.chunks);
+            let done = pending.done;
+            for mut chunk in chunks {
+                self.buffered -= chunk.data.len();
+                self.emit(&mut chunk, stop, bar);
+            }
+            if !done {
+                break;
+            }
+            self.pending.remove(&self.head);
+            self.head += 1;
+        }
+        self.maybe_checkpoint();
+    }
+
+    fn maybe_checkpoint(&mut self) {
+        if self.last_checkpoint.elapsed() < CHECKPOINT_EVERY || self.error.is_some() {
+            return;
+        }
+        self.last_checkpoint = Instant::now();
+        let progress = Progress {
+            position: self.head,
+            ..self.progress
+        };
+        if let Some(Err(e)) = self.sink.as_mut().map(|s| s.checkpoint(progress)) {
+            self.error = Some(e);
+        }
+    }
+}
+
+fn truncate_lines(chunk: &mut Chunk, keep: u64) {
+    let cut = match keep {
+        0 => 0,
+        k => chunk
+            .data
+            .iter()
+            .enumerate()
+            .filter(|(_, &b)| b == b'\n')
+            .nth(k as usize - 1)
+            .map_or(chunk.data.len(), |(i, _)| i + 1),
+    };
+    chunk.data.truncate(cut);
+    chunk.patterns = chunk.patterns.min(keep);
+}
+
+impl OrderedWriter {
+    /// Hands over `chunk`, writing it now if `unit` is next and buffering it
+    /// otherwise; leaves `chunk` empty for reuse.
+    fn submit(&self, unit: u64, chunk: &mut Chunk, done: bool, bar: &ProgressBar) {
+        let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        loop {
+            if state.head == unit {
+                state.emit(chunk, &self.stop, bar);
+                chunk.data.clear();
+                chunk.patterns = 0;
+                if done {
+                    state.advance(&self.stop, bar);
+                    self.wake.notify_all();
+                }
+                return;
+            }
+            let fits = state.buffered + chunk.data.len() <= MAX_BUFFERED;
+            if fits || chunk.data.is_empty() || self.stop.load(Ordering::Relaxed) {
+                state.buffered += chunk.data.len();
+                let pending = state.pending.entry(unit).or_default();
+                pending.chunks.push(std::mem::take(chunk));
+                pending.done |= done;
+                return;
+            }
+            state = self.wake.wait(state).unwrap_or_else(|p| p.into_inner());
+        }
+    }
+}
+
+fn write_exhaustive(job: &Job, search: &Search, sink: Sink, start: Progress, bar: &ProgressBar) -> Result<u64> {
+    let depth = search.unit_depth(PATTERNS_PER_UNIT);
+    let units = Mutex::new(shard_units(search, depth, job.shard).skip(start.position as usize));
+    let writer = OrderedWriter {
+        state: Mutex::new(WriterState {
+            sink: Some(sink),
+            head: start.position,
+            pending: BTreeMap::new(),
+            buffered: 0,
+            progress: start,
+            limit: job.limit,
+            last_checkpoint: Instant::now(),
+            error: None,
+        }),
+        wake: Condvar::new(),
+        stop: AtomicBool::new(job.limit.is_some_and(|l| start.patterns >= l)),
+    };
+    let width = search.width();
+    std::thread::scope(|scope| {
+        for _ in 0..job.threads.max(1) {
+            scope.spawn(|| {
+                let mut chunk = Chunk::default();
+                loop {
+                    if writer.stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let next = units.lock().unwrap_or_else(|p| p.into_inner()).next();
+                    let Some((unit, prefix)) = next else { break };
+                    search.walk(&prefix, &mut |rows| {
+                        hex::encode_rows_into(width, rows, &mut chunk.data);
+                        chunk.data.push(b'\n');
+                        chunk.patterns += 1;
+                        if chunk.data.len() >= CHUNK_BYTES {
+                            writer.submit(unit, &mut chunk, false, bar);
+                            return !writer.stop.load(Ordering::Relaxed);
+                        }
+                        true
+                    });
+                    writer.submit(unit, &mut chunk, true, bar);
+                }
+            });
+        }
+    });
+    let mut state = writer.state.into_inner().unwrap_or_else(|p| p.into_inner());
+    if let Some(e) = state.error.take() {
+        return Err(e);
+    }
+    let sink = state.sink.take().expect("sink is only taken here");
+    sink.finish()?;
+    Ok(state.progress.patterns)
+}
+
+/// Random order: sample `i` comes from its own generator seeded by (seed, i),
+/// so the sequence depends on the seed only. Repeats are skipped; when
+/// repeats dominate, the rest of a small space is swept in a seeded order.
+/// The checkpoint position is the next sample, with [`SWEEPING`] set once the
+/// sweep has begun.
+fn write_random(job: &Job, search: &Search, seed: u64, mut sink: Sink, start: Progress, bar: &ProgressBar) -> Result<u64> {
+    let mut seen: HashSet<Vec<u32>> = match sink.part_path() {
+        Some(part) if start.patterns > 0 => file::read_patterns(part)?
+            .into_iter()
+            .map(|p| p.rows().to_vec())
+            .collect(),
+        _ => HashSet::new(),
+    };
+    let mut progress = start;
+    let limit = job.limit.unwrap_or(u64::MAX);
+    let mut line = Vec::new();
+    let mut last_checkpoint = Instant::now();
+    let mut emit = |rows: Vec<u32>, position: u64, sink: &mut Sink, progress: &mut Progress| -> Result<bool> {
+        if !seen.insert(rows.clone()) {
+            return Ok(false);
+        }
+        line.clear();
+        hex::encode_rows_into(search.width(), &rows, &mut line);
+        line.push(b'\n');
+        sink.write(&line)?;
+        progress.bytes += line.len() as u64;
+        progress.patterns += 1;
+        progress.position = position;
+        bar.inc(1);
+        if last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
+            last_checkpoint = Instant::now();
+            sink.checkpoint(*progress)?;
+        }
+        Ok(true)
+    };
+    let mut index = start.position & !SWEEPING;
+    let mut sweeping = start.position & SWEEPING != 0;
+    let (mut repeats, mut patience) = (0, REPEATS_BEFORE_SWEEP);
+    while progress.patterns < limit {
+        if !sweeping {
+            let Some(rows) = sample(search, seed, index) else { break };
+            index += 1;
+            if emit(rows, index, &mut sink, &mut progress)? {
+                repeats = 0;
+            } else {
+                repeats += 1;
+                sweeping = repeats >= patience;
+            }
+            continue;
+        }
+        let Some(mut rest) = all_patterns(search, SWEEP_CAP) else {
+            // Too many to sweep: the repeats were sampling bias, keep sampling.
+            (sweeping, repeats, patience) = (false, 0, patience * 2);
+            continue;
+        };
+        rest.shuffle(&mut StdRng::seed_from_u64(seed));
+        for rows in rest {
+            if progress.patterns >= limit {
+                break;
+            }
+            emit(rows, index | SWEEPING, &mut sink, &mut progress)?;
+        }
+        break;
+    }
+    sink.finish()?;
+    Ok(progress.patterns)
+}
+
+/// Every pattern, or None if there are more than `cap`.
+fn all_patterns(search: &Search, cap: usize) -> Option<Vec<Vec<u32>>> {
+    let mut all = Vec::new();
+    let complete = search.walk(&[], &mut |rows| {
+        all.push(rows.to_vec());
+        all.len() <= cap
+    });
+    complete.then_some(all)
+}
+
+/// The `index`-th random sample for `seed`; None when the space is empty.
+fn sample(search: &Search, seed: u64, index: u64) -> Option<Vec<u32>> {
+    let mut rng = StdRng::seed_from_u64(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17));
+    let mut budget = SAMPLE_BUDGET;
+    loop {
+        match search.sample(&mut rng, budget) {
+            Sample::Found(rows) => return Some(rows),
+            Sample::Empty => return None,
+            Sample::OutOfBudget => budget = budget.saturating_mul(2),
+        }
+    }
+}

@@ -1,0 +1,683 @@
+//! Exhaustive pattern search: rows chosen top to bottom, columns checked with
+//! bit-parallel state.
+//!
+//! Only rows the symmetry leaves free are chosen; the rest follow from their
+//! partner row at the end. Each free row comes from a precomputed list of rows
+//! that satisfy every row-local rule, so the search only ever checks columns.
+//! Per column it keeps "white run ≥ k" and "black run ≥ k" as bit planes (bit
+//! `c` of plane `k`), which turns the column rules into a few AND/OR operations
+//! per row and yields, before trying any candidate, the masks of columns that
+//! must turn white or must not. Whole-grid rules (connectivity, edges, counts,
+//! cheater squares) are checked once a pattern is complete.
+//!
+//! The search tree is cut at a fixed depth into *units* (prefixes of rows) in a
+//! deterministic order; units are what threads share, shards split and resumed
+//! runs skip.
+
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+
+use super::rules::{Rules, Symmetry};
+use crate::error::{Error, Result};
+
+/// Planes are indexed 1..=31 ("run ≥ k"); index 0 is unused.
+const PLANES: usize = 32;
+
+#[derive(Clone, Copy)]
+struct ColumnState {
+    white: [u32; PLANES],
+    black: [u32; PLANES],
+    prev_white: u32,
+    prev_black: u32,
+    /// The white cells of the row above `prev_white`.
+    prev2_white: u32,
+}
+
+impl ColumnState {
+    const TOP: ColumnState = ColumnState {
+        white: [0; PLANES],
+        black: [0; PLANES],
+        prev_white: 0,
+        prev_black: 0,
+        prev2_white: 0,
+    };
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pairing {
+    None,
+    Reverse,
+    Same,
+}
+
+/// A compiled search for one grid size and rule set.
+pub struct Search {
+    width: usize,
+    height: usize,
+    full: u32,
+    free: usize,
+    pairing: Pairing,
+    candidates: Vec<Vec<u32>>,
+    rules: Rules,
+    white_planes: usize,
+    /// Plane index whose bits may not turn white again (run at the maximum).
+    max_word_plane: Option<usize>,
+    max_black_plane: Option<usize>,
+    blacks: (usize, usize),
+    words: Option<(usize, usize)>,
+}
+
+/// Rows allowed by every row-local rule, in increasing numeric order.
+fn valid_rows(width: usize, rules: &Rules, palindromic: bool) -> Vec<u32> {
+    let mut rows = Vec::new();
+    let extend = |row: u32, len: usize, white_run: usize, black_run: usize, rows: &mut Vec<u32>| {
+        fn go(
+            width: usize,
+            rules: &Rules,
+            row: u32,
+            len: usize,
+            white_run: usize,
+            black_run: usize,
+            rows: &mut Vec<u32>,
+        ) {
+            if len == width {
+                if rules.run_allowed(white_run) {
+                    rows.push(row);
+                }
+                return;
+            }
+            // Black next: the current white run ends here.
+            if rules.run_allowed(white_run) && rules.max_black_run.is_none_or(|m| black_run < m) {
+                go(width, rules, row, len + 1, 0, black_run + 1, rows);
+            }
+            if rules.max_word.is_none_or(|m| white_run < m) {
+                go(width, rules, row | 1 << len, len + 1, white_run + 1, 0, rows);
+            }
+        }
+        go(width, rules, row, len, white_run, black_run, rows)
+    };
+    extend(0, 0, 0, 0, &mut rows);
+    if palindromic {
+        rows.retain(|&r| reverse(r, width) == r);
+    }
+    rows.sort_unstable();
+    rows
+}
+
+#[inline]
+fn reverse(row: u32, width: usize) -> u32 {
+    row.reverse_bits() >> (32 - width)
+}
+
+impl Search {
+    pub fn new(width: usize, height: usize, rules: &Rules) -> Result<Search> {
+        rules.validate(width, height)?;
+        let pairing = match rules.symmetry {
+            Symmetry::Rotational => Pairing::Reverse,
+            Symmetry::FourFold => Pairing::Same,
+            Symmetry::None | Symmetry::Mirror => Pairing::None,
+        };
+        let free = if pairing == Pairing::None { height } else { height.div_ceil(2) };
+        let base = valid_rows(width, rules, rules.symmetry.mirrors_rows());
+        if !base.iter().any(|&r| r != 0) {
+            return Err(Error::rules(format!(
+                "no row of width {width} satisfies {} (every row would be black)",
+                rules.describe()
+            )));
+        }
+        let mut candidates = vec![base.clone(); free];
+        if pairing == Pairing::Reverse && height % 2 == 1 {
+            candidates[free - 1].retain(|&r| reverse(r, width) == r);
+        }
+        if !rules.allow_black_edges {
+            candidates[0].retain(|&r| r != 0);
+            if pairing == Pairing::None {
+                candidates[free - 1].retain(|&r| r != 0);
+            }
+        }
+        let limited = |m: Option<usize>, extent: usize| m.filter(|&m| m < extent);
+        let max_word_plane = limited(rules.max_word, height);
+        let max_black_plane = limited(rules.max_black_run, height);
+        let white_planes = rules.min_word.max(2).max(max_word_plane.unwrap_or(0)).min(PLANES - 1);
+        let cells = width * height;
+        let blacks = rules.blacks.map_or((0, cells), |b| b.resolve(cells));
+        let words = rules.words.map(|b| b.resolve(cells));
+        Ok(Search {
+            width,
+            height,
+            full: if width == 32 { u32::MAX } else { (1 << width) - 1 },
+            free,
+            pairing,
+            candidates,
+            rules: rules.clone(),
+            white_planes,
+            max_word_plane,
+            max_black_plane,
+            blacks,
+            words,
+        })
+    }
+
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// Number of rows the search chooses (the rest follow by symmetry).
+    pub fn free_rows(&self) -> usize {
+        self.free
+    }
+
+    /// Columns that must turn white in the next row, and columns that must not.
+    #[inline]
+    fn masks(&self, s: &ColumnState) -> (u32, u32) {
+        let w1 = s.white[1];
+        let short_ok = if self.rules.allow_unchecked { w1 & !s.white[2] } else { 0 };
+        let mut required = w1 & !s.white[self.rules.min_word] & !short_ok;
+        if let Some(p) = self.max_black_plane {
+            required |= s.black[p];
+        }
+        if self.rules.no_isolated_white {
+            // A white cell with no white neighbour yet needs one below.
+            let pw = s.prev_white;
+            required |= pw & !(pw << 1) & !(pw >> 1) & !s.prev2_white;
+        }
+        let forbidden = self.max_word_plane.map_or(0, |p| s.white[p]);
+        (required, forbidden)
+    }
+
+    /// Appends row `r` below state `s`; false if a column rule breaks.
+    #[inline]
+    fn advance(&self, s: &ColumnState, r: u32, out: &mut ColumnState) -> bool {
+        let (required, forbidden) = self.masks(s);
+        if r & required != required || r & forbidden != 0 {
+            return false;
+        }
+        self.advance_unchecked(s, r, out)
+    }
+
+    /// As [`advance`] when the caller already tested the masks.
+    #[inline]
+    fn advance_unchecked(&self, s: &ColumnState, r: u32, out: &mut ColumnState) -> bool {
+        let black = !r & self.full;
+        if self.rules.no_white_2x2 {
+            let both = r & s.prev_white;
+            if both & both >> 1 != 0 {
+                return false;
+            }
+        }
+        if self.rules.no_black_2x2 {
+            let both = black & s.prev_black;
+            if both & both >> 1 != 0 {
+                return false;
+            }
+        }
+        out.white[1] = r;
+        for k in 2..=self.white_planes {
+            out.white[k] = r & s.white[k - 1];
+        }
+        if let Some(p) = self.max_black_plane {
+            out.black[1] = black;
+            for k in 2..=p {
+                out.black[k] = black & s.black[k - 1];
+            }
+        }
+        out.prev2_white = s.prev_white;
+        out.prev_white = r;
+        out.prev_black = black;
+        true
+    }
+
+    /// Runs still open at the bottom edge must be legal lengths.
+    #[inline]
+    fn bottom_ok(&self, s: &ColumnState) -> bool {
+        let w1 = s.white[1];
+        let short_ok = if self.rules.allow_unchecked { w1 & !s.white[2] } else { 0 };
+        w1 & !s.white[self.rules.min_word] & !short_ok == 0
+    }
+
+    #[inline]
+    fn partner(&self, row: u32) -> u32 {
+        match self.pairing {
+            Pairing::Reverse => reverse(row, self.width),
+            Pairing::Same | Pairing::None => row,
+        }
+    }
+
+    /// With paired rows, a white region that no longer reaches the newest row
+    /// (above the middle) can never join the rest: its mirror image is a
+    /// second region. Only paired symmetries can rule this out this early.
+    #[inline]
+    fn closes_region(&self, rows: &[u32]) -> bool {
+        let depth = rows.len() - 1;
+        self.rules.connected
+            && self.pairing != Pairing::None
+            && depth > 0
+            && depth + 1 < self.free
+            && !reaches_all_from_last(rows)
+    }
+
+    /// Fills in the rows fixed by symmetry and checks everything left.
+    #[inline]
+    fn complete(&self, rows: &mut [u32; 32], states: &mut [ColumnState]) -> bool {
+        let h = self.height;
+        for i in self.free..h {
+            rows[i] = self.partner(rows[h - 1 - i]);
+            let (before, after) = states.split_at_mut(i + 1);
+            if !self.advance(&before[i], rows[i], &mut after[0]) {
+                return false;
+            }
+        }
+        self.bottom_ok(&states[h]) && self.whole_grid_ok(&rows[..h])
+    }
+
+    /// Rules that need the complete pattern.
+    fn whole_grid_ok(&self, rows: &[u32]) -> bool {
+        let whites: usize = rows.iter().map(|r| r.count_ones() as usize).sum();
+        let blacks = self.width * self.height - whites;
+        if whites == 0 || blacks < self.blacks.0 || blacks > self.blacks.1 {
+            return false;
+        }
+        if !self.rules.allow_black_edges {
+            let any = rows.iter().fold(0, |a, r| a | r);
+            if any & 1 == 0 || any >> (self.width - 1) & 1 == 0 || rows[0] == 0 || rows[self.height - 1] == 0 {
+                return false;
+            }
+        }
+        if self.rules.no_isolated_white && has_isolated_white(rows) {
+            return false;
+        }
+        if self.rules.connected && !is_connected(rows) {
+            return false;
+        }
+        if let Some((lo, hi)) = self.words {
+            let n = word_count(rows);
+            if n < lo || n > hi {
+                return false;
+            }
+        }
+        if let Some(max) = self.rules.max_three_letter {
+            if three_letter_count(rows) > max {
+                return false;
+            }
+        }
+        if self.rules.no_cheaters && has_cheater(rows, self.width) {
+            return false;
+        }
+        true
+    }
+
+    /// Visits every complete pattern below `prefix` in order; stops early and
+    /// returns false when `visit` returns false.
+    pub fn walk<F: FnMut(&[u32]) -> bool>(&self, prefix: &[u32], visit: &mut F) -> bool {
+        let mut rows = [0u32; 32];
+        let mut states = vec![ColumnState::TOP; self.height + 1];
+        for (i, &r) in prefix.iter().enumerate() {
+            rows[i] = r;
+            let (before, after) = states.split_at_mut(i + 1);
+            if !self.advance(&before[i], r, &mut after[0]) {
+                return true;
+            }
+        }
+        self.descend(prefix.len(), &mut rows, &mut states, visit)
+    }
+
+    fn descend<F: FnMut(&[u32]) -> bool>(
+        &self,
+        depth: usize,
+        rows: &mut [u32; 32],
+        states: &mut [ColumnState],
+        visit: &mut F,
+    ) -> bool {
+        if depth == self.free {
+            if self.complete(rows, states) {
+                return visit(&rows[..self.height]);
+            }
+            return true;
+        }
+        let (required, forbidden) = self.masks(&states[depth]);
+        for &r in &self.candidates[depth] {
+            if r & required != required || r & forbidden != 0 {
+                continue;
+            }
+            let (before, after) = states.split_at_mut(depth + 1);
+            if !self.advance_unchecked(&before[depth], r, &mut after[0]) {
+                continue;
+            }
+            rows[depth] = r;
+            if self.closes_region(&rows[..=depth]) {
+                continue;
+            }
+            if !self.descend(depth + 1, rows, states, visit) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The depth at which the tree is cut into units: the shallowest level
+    /// whose subtrees hold about `patterns_per_unit` patterns or fewer, judged
+    /// by a seeded estimate so that every shard and resume cuts identically.
+    pub fn unit_depth(&self, patterns_per_unit: f64) -> usize {
+        let estimate = self.estimate_tree();
+        let leaves = estimate[self.free];
+        (0..self.free)
+            .find(|&d| estimate[d] > 0.0 && leaves / estimate[d] <= patterns_per_unit)
+            .unwrap_or(self.free - 1)
+            .min(self.free - 1)
+    }
+
+    /// Knuth's random-probe estimate of the number of nodes at each depth;
+    /// the last entry estimates complete valid patterns.
+    fn estimate_tree(&self) -> Vec<f64> {
+        let work: usize = self.candidates.iter().map(Vec::len).sum();
+        let probes = (20_000_000 / work.max(1)).clamp(200, 4000);
+        let mut rng = StdRng::seed_from_u64(0x5EED_C0DE);
+        let mut totals = vec![0.0; self.free + 1];
+        let mut children = Vec::new();
+        let mut rows = [0u32; 32];
+        let mut states = vec![ColumnState::TOP; self.height + 1];
+        for _ in 0..probes {
+            let mut weight = 1.0;
+            totals[0] += 1.0;
+            for depth in 0..self.free {
+                children.clear();
+                let (required, forbidden) = self.masks(&states[depth]);
+                let mut scratch = ColumnState::TOP;
+                children.extend(self.candidates[depth].iter().copied().filter(|&r| {
+                    r & required == required && r & forbidden == 0 && self.advance_unchecked(&states[depth], r, &mut scratch)
+                }));
+                if children.is_empty() {
+                    weight = 0.0;
+                    break;
+                }
+                weight *= children.len() as f64;
+                rows[depth] = children[rng.random_range(0..children.len())];
+                let (before, after) = states.split_at_mut(depth + 1);
+                self.advance_unchecked(&before[depth], rows[depth], &mut after[0]);
+                if depth + 1 < self.free {
+                    totals[depth + 1] += weight;
+                }
+            }
+            if weight > 0.0 && self.complete(&mut rows, &mut states) {
+                totals[self.free] += weight;
+            }
+        }
+        totals.iter().map(|t| t / probes as f64).collect()
+    }
+
+    /// All valid row prefixes of `depth` rows, lazily, in search order.
+    pub fn prefixes(&self, depth: usize) -> Prefixes<'_> {
+        Prefixes {
+            search: self,
+            depth,
+            rows: [0; 32],
+            states: vec![ColumnState::TOP; depth + 1],
+            next_index: vec![0; depth.max(1)],
+            level: 0,
+            finished: false,
+        }
+    }
+
+    /// One pattern drawn by a randomized depth-first descent.
+    pub fn sample<R: Rng>(&self, rng: &mut R, budget: usize) -> Sample {
+        let mut rows = [0u32; 32];
+        let mut states = vec![ColumnState::TOP; self.height + 1];
+        let mut order: Vec<Vec<u32>> = vec![Vec::new(); self.free];
+        let mut nodes = 0;
+        if self.sample_from(0, &mut rows, &mut states, &mut order, rng, &mut nodes, budget) {
+            Sample::Found(rows[..self.height].to_vec())
+        } else if nodes > budget {
+            Sample::OutOfBudget
+        } else {
+            Sample::Empty
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn sample_from<R: Rng>(
+        &self,
+        depth: usize,
+        rows: &mut [u32; 32],
+        states: &mut [ColumnState],
+        order: &mut [Vec<u32>],
+        rng: &mut R,
+        nodes: &mut usize,
+        budget: usize,
+    ) -> bool {
+        *nodes += 1;
+        if *nodes > budget {
+            return false;
+        }
+        if depth == self.free {
+            return self.complete(rows, states);
+        }
+        let (required, forbidden) = self.masks(&states[depth]);
+        let mut choices = std::mem::take(&mut order[depth]);
+        choices.clear();
+        choices.extend(
+            self.candidates[depth]
+                .iter()
+                .copied()
+                .filter(|&r| r & required == required && r & forbidden == 0),
+        );
+        choices.shuffle(rng);
+        let mut found = false;
+        for &r in &choices {
+            let (before, after) = states.split_at_mut(depth + 1);
+            if !self.advance_unchecked(&before[depth], r, &mut after[0]) {
+                continue;
+            }
+            rows[depth] = r;
+            if self.sample_from(depth + 1, rows, states, order, rng, nodes, budget) {
+                found = true;
+                break;
+            }
+            if *nodes > budget {
+                break;
+            }
+        }
+        order[depth] = choices;
+        found
+    }
+}
+
+/// What a random descent found.
+pub enum Sample {
+    Found(Vec<u32>),
+    /// The node budget ran out first; retry, perhaps with a larger budget.
+    OutOfBudget,
+    /// The whole tree was searched: no pattern exists.
+    Empty,
+}
+
+/// Lazy depth-first iterator over row prefixes of a fixed depth.
+pub struct Prefixes<'a> {
+    search: &'a Search,
+    depth: usize,
+    rows: [u32; 32],
+    states: Vec<ColumnState>,
+    next_index: Vec<usize>,
+    level: usize,
+    finished: bool,
+}
+
+impl Iterator for Prefixes<'_> {
+    type Item = Vec<u32>;
+
+    fn next(&mut self) -> Option<Vec<u32>> {
+        if self.finished {
+            return None;
+        }
+        if self.depth == 0 {
+            self.finished = true;
+            return Some(Vec::new());
+        }
+        loop {
+            let level = self.level;
+            let candidates = &self.search.candidates[level];
+            if self.next_index[level] >= candidates.len() {
+                if level == 0 {
+                    self.finished = true;
+                    return None;
+                }
+                self.level -= 1;
+                continue;
+            }
+            let r = candidates[self.next_index[level]];
+            self.next_index[level] += 1;
+            let (before, after) = self.states.split_at_mut(level + 1);
+            if !self.search.advance(&before[level], r, &mut after[0]) {
+                continue;
+            }
+            self.rows[level] = r;
+            if level + 1 == self.depth {
+                return Some(self.rows[..self.depth].to_vec());
+            }
+            self.level += 1;
+            self.next_index[self.level] = 0;
+        }
+    }
+}
+
+/// Grows `seed` to every cell of `mask` reachable through horizontal
+/// neighbours. Runs are short, so a few shift steps beat bit tricks.
+#[inline]
+fn spread_in_row(mut seed: u32, mask: u32) -> u32 {
+    loop {
+        let grown = (seed | seed << 1 | seed >> 1) & mask;
+        if grown == seed {
+            return seed;
+        }
+        seed = grown;
+    }
+}
+
+/// True when the white cells form one 4-connected region (and there is one).
+pub fn is_connected(rows: &[u32]) -> bool {
+    let Some(first) = rows.iter().position(|&r| r != 0) else {
+        return false;
+    };
+    let h = rows.len();
+    let mut reach = [0u32; 32];
+    reach[first] = spread_in_row(rows[first] & rows[first].wrapping_neg(), rows[first]);
+    loop {
+        let mut changed = false;
+        let mut relax = |reach: &mut [u32; 32], i: usize, from: u32| {
+            let grown = spread_in_row(reach[i] | (from & rows[i]), rows[i]);
+            if grown != reach[i] {
+                reach[i] = grown;
+                changed = true;
+            }
+        };
+        for i in 1..h {
+            let from = reach[i - 1];
+            relax(&mut reach, i, from);
+        }
+        for i in (0..h - 1).rev() {
+            let from = reach[i + 1];
+            relax(&mut reach, i, from);
+        }
+        if !changed {
+            break;
+        }
+    }
+    reach[..h] == *rows
+}
+
+/// True when every white cell of `rows` connects, within `rows`, to a white
+/// cell of the last row.
+fn reaches_all_from_last(rows: &[u32]) -> bool {
+    let last = rows.len() - 1;
+    let mut reach = [0u32; 32];
+    reach[last] = rows[last];
+    loop {
+        let mut changed = false;
+        for i in (0..last).rev() {
+            let grown = spread_in_row(reach[i] | reach[i + 1] & rows[i], rows[i]);
+            changed |= grown != reach[i];
+            reach[i] = grown;
+        }
+        if reach[..=last] == *rows {
+            return true;
+        }
+        for i in 1..last {
+            let grown = spread_in_row(reach[i] | reach[i - 1] & rows[i], rows[i]);
+            changed |= grown != reach[i];
+            reach[i] = grown;
+        }
+        if !changed {
+            return false;
+        }
+    }
+}
+
+fn has_isolated_white(rows: &[u32]) -> bool {
+    (0..rows.len()).any(|i| {
+        let r = rows[i];
+        let above = if i > 0 { rows[i - 1] } else { 0 };
+        let below = rows.get(i + 1).copied().unwrap_or(0);
+        r & !(r << 1) & !(r >> 1) & !above & !below != 0
+    })
+}
+
+/// Number of words: white runs of two or more cells, across and down.
+pub fn word_count(rows: &[u32]) -> usize {
+    let across: u32 = rows.iter().map(|&r| (r & !(r << 1) & r >> 1).count_ones()).sum();
+    let down: u32 = (0..rows.len())
+        .map(|i| {
+            let above = if i > 0 { rows[i - 1] } else { 0 };
+            let below = rows.get(i + 1).copied().unwrap_or(0);
+            (rows[i] & !above & below).count_ones()
+        })
+        .sum();
+    (across + down) as usize
+}
+
+fn three_letter_count(rows: &[u32]) -> usize {
+    let across: u32 = rows
+        .iter()
+        .map(|&r| (r & !(r << 1) & r >> 1 & r >> 2 & !(r >> 3)).count_ones())
+        .sum();
+    let at = |i: usize| rows.get(i).copied().unwrap_or(0);
+    let down: u32 = (0..rows.len())
+        .map(|i| {
+            let above = if i > 0 { rows[i - 1] } else { 0 };
+            (rows[i] & !above & at(i + 1) & at(i + 2) & !at(i + 3)).count_ones()
+        })
+        .sum();
+    (across + down) as usize
+}
+
+/// A cheater square is a black cell whose turning white would leave the word
+/// count unchanged.
+fn has_cheater(rows: &[u32], width: usize) -> bool {
+    let h = rows.len();
+    let white = |r: isize, c: isize| {
+        r >= 0 && c >= 0 && (r as usize) < h && (c as usize) < width && rows[r as usize] >> c & 1 == 1
+    };
+    let run = |r: isize, c: isize, dr: isize, dc: isize| {
+        let mut n = 0;
+        while white(r + dr * (n + 1), c + dc * (n + 1)) {
+            n += 1;
+        }
+        n
+    };
+    let word = |len: isize| (len >= 2) as isize;
+    (0..h as isize).any(|r| {
+        (0..width as isize).any(|c| {
+            if white(r, c) {
+                return false;
+            }
+            let change = |dr: isize, dc: isize| {
+                let (a, b) = (run(r, c, -dr, -dc), run(r, c, dr, dc));
+                word(a + b + 1) - word(a) - word(b)
+            };
+            change(0, 1) + change(1, 0) == 0
+        })
+    })
+}

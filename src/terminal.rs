@@ -1,0 +1,39 @@
+//! Drawing grids in a terminal with box-drawing characters.
+//!
+//! Each cell is three characters wide: a block is shaded, a fixed letter is
+//! centred, and an empty cell that starts a word shows its clue number.
+
+use crate::grid::{Cell, Grid};
+
+pub fn draw(grid: &Grid, min_slot: usize) -> String {
+    let (w, h) = (grid.width(), grid.height());
+    let numbers = grid.clue_numbers(min_slot);
+    let rule = |left: &str, mid: &str, right: &str| {
+        let mut line = String::from(left);
+        for c in 0..w {
+            line.push_str("───");
+            line.push_str(if c + 1 == w { right } else { mid });
+        }
+        line.push('\n');
+        line
+    };
+    let mut out = rule("┌", "┬", "┐");
+    for r in 0..h {
+        out.push('│');
+        for c in 0..w {
+            let cell = match grid.get(r, c) {
+                Cell::Block => "███".to_string(),
+                Cell::Letter(b) => format!(" {} ", b as char),
+                Cell::Empty => match numbers[r * w + c] {
+                    0 => "   ".to_string(),
+                    n => format!("{n:<3}"),
+                },
+            };
+            out.push_str(&cell);
+            out.push('│');
+        }
+        out.push('\n');
+        out.push_str(&if r + 1 == h { rule("└", "┴", "┘") } else { rule("├", "┼", "┤") });
+    }
+    out
+}
