@@ -3,7 +3,11 @@ use cruciverb::pattern::search::Search;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let n: usize = args[1].parse().unwrap();
-    let rules = Rules::preset(if args.get(2).map(|s| s.as_str()) == Some("british") { Style::British } else { Style::American });
+    let rules = Rules::preset(if args.get(2).map(|s| s.as_str()) == Some("british") {
+        Style::British
+    } else {
+        Style::American
+    });
     let s = Search::new(n, n, &rules).unwrap();
     println!("unit depth {}", s.unit_depth(50000.0));
     for d in 1..3 {

@@ -30,7 +30,12 @@ pub enum Error {
 }
 
 impl Error {
-    pub fn parse(source_name: &str, line: usize, column: Option<usize>, message: impl Into<String>) -> Self {
+    pub fn parse(
+        source_name: &str,
+        line: usize,
+        column: Option<usize>,
+        message: impl Into<String>,
+    ) -> Self {
         Error::Parse {
             source_name: source_name.to_string(),
             line,

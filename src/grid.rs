@@ -119,7 +119,10 @@ impl Grid {
     /// a letter (either case) fixed. `source_name` names the input in errors.
     pub fn parse_text(text: &str, source_name: &str) -> Result<Grid> {
         let lines: Vec<&str> = text.lines().map(|l| l.trim_end()).collect();
-        let used = lines.iter().rposition(|l| !l.is_empty()).map_or(0, |i| i + 1);
+        let used = lines
+            .iter()
+            .rposition(|l| !l.is_empty())
+            .map_or(0, |i| i + 1);
         if used == 0 {
             return Err(Error::parse(source_name, 1, None, "empty grid"));
         }
@@ -172,7 +175,13 @@ impl Grid {
     pub fn from_pattern(pattern: &Pattern) -> Grid {
         let cells = (0..pattern.height())
             .flat_map(|r| (0..pattern.width()).map(move |c| (r, c)))
-            .map(|(r, c)| if pattern.is_white(r, c) { Cell::Empty } else { Cell::Block })
+            .map(|(r, c)| {
+                if pattern.is_white(r, c) {
+                    Cell::Empty
+                } else {
+                    Cell::Block
+                }
+            })
             .collect();
         Grid {
             width: pattern.width(),

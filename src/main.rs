@@ -14,7 +14,11 @@ use cruciverb::pattern::stats::Stats;
 use cruciverb::{terminal, Error, Result};
 
 #[derive(Parser)]
-#[command(name = "cruciverb", version, about = "Crossword construction: patterns, fill, typesetting")]
+#[command(
+    name = "cruciverb",
+    version,
+    about = "Crossword construction: patterns, fill, typesetting"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -23,7 +27,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Enumerate black/white grid patterns into a hex pattern file.
-    Patterns(PatternsCommand),
+    Patterns(Box<PatternsCommand>),
     /// Draw a grid or pattern in the terminal.
     Show {
         /// A text grid file, a hex pattern, FILE.hex (its first pattern) or FILE.hex:N.
@@ -125,7 +129,11 @@ struct PatternOptions {
 }
 
 fn parse_size(s: &str) -> Result<(usize, usize), String> {
-    let number = |t: &str| t.trim().parse::<usize>().map_err(|_| format!("bad size {s:?} (expected N or WxH)"));
+    let number = |t: &str| {
+        t.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("bad size {s:?} (expected N or WxH)"))
+    };
     let (w, h) = match s.split_once(['x', 'X']) {
         Some((w, h)) => (number(w)?, number(h)?),
         None => (number(s)?, number(s)?),
@@ -198,10 +206,15 @@ fn default_threads() -> usize {
 /// The invocation as typed, quoted where needed, for file headers.
 fn command_line() -> String {
     let mut args = std::env::args();
-    let program = args.next().map(|_| "cruciverb".to_string()).unwrap_or_default();
+    let program = args
+        .next()
+        .map(|_| "cruciverb".to_string())
+        .unwrap_or_default();
     std::iter::once(program)
         .chain(args.map(|a| {
-            if a.is_empty() || a.contains(|c: char| c.is_whitespace() || "'\"$`\\*?;&|<>()".contains(c)) {
+            if a.is_empty()
+                || a.contains(|c: char| c.is_whitespace() || "'\"$`\\*?;&|<>()".contains(c))
+            {
                 format!("'{}'", a.replace('\'', "'\\''"))
             } else {
                 a

@@ -33,7 +33,11 @@ pub fn draw(grid: &Grid, min_slot: usize) -> String {
             out.push('│');
         }
         out.push('\n');
-        out.push_str(&if r + 1 == h { rule("└", "┴", "┘") } else { rule("├", "┼", "┤") });
+        out.push_str(&if r + 1 == h {
+            rule("└", "┴", "┘")
+        } else {
+            rule("├", "┼", "┤")
+        });
     }
     out
 }

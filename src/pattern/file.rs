@@ -32,7 +32,8 @@ pub fn for_each_pattern(path: &Path, mut visit: impl FnMut(usize, Pattern) -> bo
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let pattern = hex::decode(line).map_err(|e| Error::parse(&name, line_no, None, e.to_string()))?;
+        let pattern =
+            hex::decode(line).map_err(|e| Error::parse(&name, line_no, None, e.to_string()))?;
         if !visit(line_no, pattern) {
             return Ok(());
         }
@@ -51,7 +52,10 @@ pub fn read_patterns(path: &Path) -> Result<Vec<Pattern>> {
 /// The `n`-th pattern (1-based) of a pattern file.
 pub fn nth_pattern(path: &Path, n: usize) -> Result<Pattern> {
     if n == 0 {
-        return Err(Error::invalid(format!("{}:0: patterns are numbered from 1", path.display())));
+        return Err(Error::invalid(format!(
+            "{}:0: patterns are numbered from 1",
+            path.display()
+        )));
     }
     let (mut seen, mut found) = (0, None);
     for_each_pattern(path, |_, p| {
@@ -73,7 +77,10 @@ pub fn nth_pattern(path: &Path, n: usize) -> Result<Pattern> {
 pub fn load_grid(spec: &str) -> Result<Grid> {
     let path = Path::new(spec);
     if path.is_file() {
-        if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("hex")) {
+        if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("hex"))
+        {
             return nth_pattern(path, 1).map(|p| Grid::from_pattern(&p));
         }
         let bytes = std::fs::read(path).at(path)?;
@@ -83,17 +90,19 @@ pub fn load_grid(spec: &str) -> Result<Grid> {
     }
     if let Some((file, index)) = spec.rsplit_once(':') {
         if Path::new(file).is_file() {
-            let n = index
-                .parse()
-                .map_err(|_| Error::invalid(format!("{spec}: {index:?} is not a pattern number")))?;
+            let n = index.parse().map_err(|_| {
+                Error::invalid(format!("{spec}: {index:?} is not a pattern number"))
+            })?;
             return nth_pattern(Path::new(file), n).map(|p| Grid::from_pattern(&p));
         }
     }
-    hex::decode(spec).map(|p| Grid::from_pattern(&p)).map_err(|e| {
-        if spec.contains(['/', '.']) {
-            Error::invalid(format!("{spec}: no such file"))
-        } else {
-            Error::invalid(format!("{spec:?} is neither a file nor a hex pattern: {e}"))
-        }
-    })
+    hex::decode(spec)
+        .map(|p| Grid::from_pattern(&p))
+        .map_err(|e| {
+            if spec.contains(['/', '.']) {
+                Error::invalid(format!("{spec}: no such file"))
+            } else {
+                Error::invalid(format!("{spec:?} is neither a file nor a hex pattern: {e}"))
+            }
+        })
 }

@@ -81,13 +81,22 @@ pub fn decode(text: &str) -> Result<Pattern> {
     };
     let rows = bits
         .chunks(width)
-        .map(|cells| cells.iter().enumerate().fold(0u32, |acc, (c, &w)| acc | (w as u32) << c))
+        .map(|cells| {
+            cells
+                .iter()
+                .enumerate()
+                .fold(0u32, |acc, (c, &w)| acc | (w as u32) << c)
+        })
         .collect();
     Pattern::from_rows(width, height, rows)
 }
 
 fn parse_size_prefix(size: &str) -> Result<(usize, usize)> {
-    let bad = || Error::invalid(format!("bad size prefix {size:?} (expected WxH, e.g. 15x11)"));
+    let bad = || {
+        Error::invalid(format!(
+            "bad size prefix {size:?} (expected WxH, e.g. 15x11)"
+        ))
+    };
     let (w, h) = size.split_once(['x', 'X']).ok_or_else(bad)?;
     let w: usize = w.parse().map_err(|_| bad())?;
     let h: usize = h.parse().map_err(|_| bad())?;
@@ -153,10 +162,22 @@ mod tests {
 
     #[test]
     fn decode_rejects_bad_input() {
-        assert!(decode("FFx").unwrap_err().to_string().contains("bad character 'x'"));
-        assert!(decode("FgF").unwrap_err().to_string().contains("only at the end"));
-        assert!(decode("FFF").unwrap_err().to_string().contains("not a square"));
-        assert!(decode("4x4:FFF").unwrap_err().to_string().contains("prefix says 4x4"));
+        assert!(decode("FFx")
+            .unwrap_err()
+            .to_string()
+            .contains("bad character 'x'"));
+        assert!(decode("FgF")
+            .unwrap_err()
+            .to_string()
+            .contains("only at the end"));
+        assert!(decode("FFF")
+            .unwrap_err()
+            .to_string()
+            .contains("not a square"));
+        assert!(decode("4x4:FFF")
+            .unwrap_err()
+            .to_string()
+            .contains("prefix says 4x4"));
         assert!(decode("").is_err());
         assert!(decode("40x4:FFFF").is_err());
     }

@@ -31,7 +31,11 @@ impl Pattern {
         check_side("height", height)?;
         assert_eq!(rows.len(), height, "one mask per row");
         debug_assert!(rows.iter().all(|r| r >> width == 0));
-        Ok(Pattern { width, height, rows })
+        Ok(Pattern {
+            width,
+            height,
+            rows,
+        })
     }
 
     pub fn width(&self) -> usize {

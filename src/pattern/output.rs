@@ -55,7 +55,10 @@ impl Sink {
                     progress
                 }
                 None => {
-                    eprintln!("note: no checkpoint {} found; starting a new run", checkpoint.display());
+                    eprintln!(
+                        "note: no checkpoint {} found; starting a new run",
+                        checkpoint.display()
+                    );
                     Progress::default()
                 }
             }
@@ -94,6 +97,14 @@ impl Sink {
         }
     }
 
+    /// Hands buffered bytes to the operating system.
+    pub fn flush(&mut self) -> Result<()> {
+        match self {
+            Sink::Stdout(w) => w.flush().map_err(stdout_error),
+            Sink::File(f) => f.writer.flush().at(&f.part),
+        }
+    }
+
     /// Makes everything written so far durable and records `progress`.
     pub fn checkpoint(&mut self, progress: Progress) -> Result<()> {
         match self {
@@ -119,7 +130,9 @@ impl Sink {
                 f.writer.get_ref().sync_all().at(&f.part)?;
                 fs::rename(&f.part, &f.target).at(&f.target)?;
                 match fs::remove_file(&f.checkpoint) {
-                    Err(e) if e.kind() != io::ErrorKind::NotFound => Err(Error::io(&f.checkpoint, e)),
+                    Err(e) if e.kind() != io::ErrorKind::NotFound => {
+                        Err(Error::io(&f.checkpoint, e))
+                    }
                     _ => Ok(()),
                 }
             }
@@ -169,7 +182,14 @@ fn read_checkpoint(path: &Path, signature: &str) -> Result<Option<Progress>> {
     let mut progress = Progress::default();
     let mut seen_signature = None;
     for (i, line) in text.lines().enumerate().skip(1) {
-        let bad = || Error::parse(&name, i + 1, None, format!("corrupt checkpoint line {line:?}"));
+        let bad = || {
+            Error::parse(
+                &name,
+                i + 1,
+                None,
+                format!("corrupt checkpoint line {line:?}"),
+            )
+        };
         let (key, value) = line.split_once(' ').ok_or_else(bad)?;
         let number = || value.parse::<u64>().map_err(|_| bad());
         match key {
@@ -205,8 +225,8 @@ fn truncate_part(part: &Path, bytes: u64) -> Result<()> {
 
 /// FNV-1a, hex: identifies a run's parameters in its checkpoint.
 pub fn signature(text: &str) -> String {
-    let hash = text
-        .bytes()
-        .fold(0xcbf29ce484222325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100000001b3));
+    let hash = text.bytes().fold(0xcbf29ce484222325u64, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x100000001b3)
+    });
     format!("{hash:016x}")
 }

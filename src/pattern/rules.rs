@@ -50,7 +50,9 @@ impl FromStr for Symmetry {
             "rotational" => Ok(Symmetry::Rotational),
             "mirror" => Ok(Symmetry::Mirror),
             "four-fold" | "fourfold" => Ok(Symmetry::FourFold),
-            _ => Err(format!("unknown symmetry {s:?} (none, rotational, mirror, four-fold)")),
+            _ => Err(format!(
+                "unknown symmetry {s:?} (none, rotational, mirror, four-fold)"
+            )),
         }
     }
 }
@@ -89,13 +91,19 @@ pub enum Amount {
 impl Amount {
     fn parse(s: &str) -> Result<Amount, String> {
         if let Some(p) = s.strip_suffix('%') {
-            let v: f64 = p.trim().parse().map_err(|_| format!("bad percentage {s:?}"))?;
+            let v: f64 = p
+                .trim()
+                .parse()
+                .map_err(|_| format!("bad percentage {s:?}"))?;
             if !(0.0..=100.0).contains(&v) {
                 return Err(format!("percentage {s:?} is outside 0%..100%"));
             }
             Ok(Amount::Percent(v))
         } else {
-            s.trim().parse().map(Amount::Count).map_err(|_| format!("bad number {s:?}"))
+            s.trim()
+                .parse()
+                .map(Amount::Count)
+                .map_err(|_| format!("bad number {s:?}"))
         }
     }
 
@@ -104,7 +112,11 @@ impl Amount {
             Amount::Count(n) => n,
             Amount::Percent(p) => {
                 let exact = p / 100.0 * total as f64;
-                let v = if round_up { exact.ceil() } else { exact.floor() };
+                let v = if round_up {
+                    exact.ceil()
+                } else {
+                    exact.floor()
+                };
                 v as usize
             }
         }
@@ -123,7 +135,13 @@ impl fmt::Display for Amount {
 impl FromStr for Bound {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        let part = |p: &str| if p.trim().is_empty() { Ok(None) } else { Amount::parse(p).map(Some) };
+        let part = |p: &str| {
+            if p.trim().is_empty() {
+                Ok(None)
+            } else {
+                Amount::parse(p).map(Some)
+            }
+        };
         match s.split_once("..") {
             Some((lo, hi)) => Ok(Bound {
                 min: part(lo)?,
@@ -131,7 +149,10 @@ impl FromStr for Bound {
             }),
             None => {
                 let v = Amount::parse(s)?;
-                Ok(Bound { min: Some(v), max: Some(v) })
+                Ok(Bound {
+                    min: Some(v),
+                    max: Some(v),
+                })
             }
         }
     }
@@ -244,16 +265,22 @@ impl Rules {
             )));
         }
         if self.max_black_run == Some(0) {
-            return Err(Error::rules("--max-black-run 0 forbids every black cell; use at least 1"));
+            return Err(Error::rules(
+                "--max-black-run 0 forbids every black cell; use at least 1",
+            ));
         }
         for (name, bound) in [("--blacks", self.blacks), ("--words", self.words)] {
             if let Some(b) = bound {
                 let (lo, hi) = b.resolve(cells);
                 if lo > hi {
-                    return Err(Error::rules(format!("{name} {b}: the minimum is above the maximum")));
+                    return Err(Error::rules(format!(
+                        "{name} {b}: the minimum is above the maximum"
+                    )));
                 }
                 if name == "--blacks" && lo > cells {
-                    return Err(Error::rules(format!("{name} {b}: the grid has only {cells} cells")));
+                    return Err(Error::rules(format!(
+                        "{name} {b}: the grid has only {cells} cells"
+                    )));
                 }
             }
         }
@@ -269,7 +296,14 @@ impl Rules {
         if let Some(m) = self.max_word {
             parts.push(format!("max-word={m}"));
         }
-        parts.push(format!("unchecked={}", if self.allow_unchecked { "allow" } else { "forbid" }));
+        parts.push(format!(
+            "unchecked={}",
+            if self.allow_unchecked {
+                "allow"
+            } else {
+                "forbid"
+            }
+        ));
         let flags = [
             (self.no_white_2x2, "no-white-2x2"),
             (self.no_black_2x2, "no-black-2x2"),
@@ -278,7 +312,12 @@ impl Rules {
             (!self.allow_black_edges, "no-black-edges"),
             (self.no_cheaters, "no-cheaters"),
         ];
-        parts.extend(flags.iter().filter(|(on, _)| *on).map(|(_, n)| n.to_string()));
+        parts.extend(
+            flags
+                .iter()
+                .filter(|(on, _)| *on)
+                .map(|(_, n)| n.to_string()),
+        );
         if let Some(m) = self.max_black_run {
             parts.push(format!("max-black-run={m}"));
         }
@@ -317,7 +356,11 @@ mod tests {
     fn contradictions_are_rejected() {
         let mut r = Rules::preset(Style::American);
         r.max_word = Some(2);
-        assert!(r.validate(15, 15).unwrap_err().to_string().contains("below --min-word"));
+        assert!(r
+            .validate(15, 15)
+            .unwrap_err()
+            .to_string()
+            .contains("below --min-word"));
         let mut r = Rules::preset(Style::American);
         r.blacks = Some("40..30".parse().unwrap());
         assert!(r.validate(15, 15).is_err());

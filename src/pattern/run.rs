@@ -35,6 +35,32 @@ const CHUNK_BYTES: usize = 1 << 20;
 /// Bytes of not-yet-writable chunks held before workers wait.
 const MAX_BUFFERED: usize = 64 << 20;
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
+
+/// Test hooks, from the environment: `CRUCIVERB_CHECKPOINT_MS` sets the
+/// checkpoint interval; `CRUCIVERB_CRASH_AFTER` aborts the process (as kill -9
+/// would) once that many patterns are written, with data past the checkpoint.
+struct Hooks {
+    checkpoint_every: Duration,
+    crash_after: Option<u64>,
+}
+
+impl Hooks {
+    fn from_env() -> Hooks {
+        let number = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<u64>().ok());
+        Hooks {
+            checkpoint_every: number("CRUCIVERB_CHECKPOINT_MS")
+                .map_or(CHECKPOINT_EVERY, Duration::from_millis),
+            crash_after: number("CRUCIVERB_CRASH_AFTER"),
+        }
+    }
+
+    fn maybe_crash(&self, sink: &mut Sink, patterns: u64) {
+        if self.crash_after.is_some_and(|n| patterns >= n) {
+            let _ = sink.flush();
+            std::process::abort();
+        }
+    }
+}
 /// Random mode: consecutive repeats that mean the space is nearly exhausted.
 const REPEATS_BEFORE_SWEEP: u64 = 2_000;
 /// Random mode: nodes a descent may visit before restarting.
@@ -67,7 +93,10 @@ impl std::str::FromStr for Shard {
         if k == 0 || n == 0 || k > n {
             return Err(bad());
         }
-        Ok(Shard { index: k - 1, count: n })
+        Ok(Shard {
+            index: k - 1,
+            count: n,
+        })
     }
 }
 
@@ -112,7 +141,9 @@ impl Job {
     }
 
     fn header(&self) -> String {
-        let mut h = String::from("# cruciverb pattern file: one hex pattern per line (1 = white, row-major)\n");
+        let mut h = String::from(
+            "# cruciverb pattern file: one hex pattern per line (1 = white, row-major)\n",
+        );
         h += &format!("# size: {}x{}\n", self.width, self.height);
         if let Some(style) = &self.style_name {
             h += &format!("# style: {style}\n");
@@ -134,7 +165,11 @@ pub fn write_patterns(job: &Job) -> Result<Summary> {
     let search = Search::new(job.width, job.height, &job.rules)?;
     let (mut sink, resumed) = match &job.out {
         Some(path) => Sink::file(path, &job.signature(), job.resume)?,
-        None if job.resume => return Err(Error::invalid("--resume needs --out FILE (stdout cannot be resumed)")),
+        None if job.resume => {
+            return Err(Error::invalid(
+                "--resume needs --out FILE (stdout cannot be resumed)",
+            ))
+        }
         None => (Sink::stdout(), Progress::default()),
     };
     let mut progress = resumed;
@@ -197,7 +232,8 @@ fn progress_bar(what: &str) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new_spinner();
-    let template = format!("{{spinner}} {{human_pos}} {what}  {{per_sec}}  {{elapsed_precise}}  {{msg}}");
+    let template =
+        format!("{{spinner}} {{human_pos}} {what}  {{per_sec}}  {{elapsed_precise}}  {{msg}}");
     if let Ok(style) = ProgressStyle::with_template(&template) {
         bar.set_style(style);
     }
@@ -206,7 +242,11 @@ fn progress_bar(what: &str) -> ProgressBar {
 }
 
 /// This shard's units as (local index, prefix), in order.
-fn shard_units(search: &Search, depth: usize, shard: Option<Shard>) -> impl Iterator<Item = (u64, Vec<u32>)> + '_ {
+fn shard_units(
+    search: &Search,
+    depth: usize,
+    shard: Option<Shard>,
+) -> impl Iterator<Item = (u64, Vec<u32>)> + '_ {
     let shard = shard.unwrap_or(Shard { index: 0, count: 1 });
     search
         .prefixes(depth)
@@ -245,6 +285,7 @@ struct WriterState {
     limit: Option<u64>,
     last_checkpoint: Instant,
     error: Option<Error>,
+    hooks: Hooks,
 }
 
 impl WriterState {
@@ -259,7 +300,9 @@ impl WriterState {
                 stop.store(true, Ordering::Relaxed);
             }
         }
-        let Some(sink) = self.sink.as_mut() else { return };
+        let Some(sink) = self.sink.as_mut() else {
+            return;
+        };
         if let Err(e) = sink.write(&chunk.data) {
             self.error = Some(e);
             stop.store(true, Ordering::Relaxed);
@@ -268,6 +311,7 @@ impl WriterState {
         self.progress.bytes += chunk.data.len() as u64;
         self.progress.patterns += chunk.patterns;
         bar.inc(chunk.patterns);
+        self.hooks.maybe_crash(sink, self.progress.patterns);
     }
 
     /// Called when unit `head` is complete: moves on and writes whatever is ready.
@@ -290,7 +334,7 @@ impl WriterState {
     }
 
     fn maybe_checkpoint(&mut self) {
-        if self.last_checkpoint.elapsed() < CHECKPOINT_EVERY || self.error.is_some() {
+        if self.last_checkpoint.elapsed() < self.hooks.checkpoint_every || self.error.is_some() {
             return;
         }
         self.last_checkpoint = Instant::now();
@@ -348,7 +392,13 @@ impl OrderedWriter {
     }
 }
 
-fn write_exhaustive(job: &Job, search: &Search, sink: Sink, start: Progress, bar: &ProgressBar) -> Result<u64> {
+fn write_exhaustive(
+    job: &Job,
+    search: &Search,
+    sink: Sink,
+    start: Progress,
+    bar: &ProgressBar,
+) -> Result<u64> {
     let depth = search.unit_depth(PATTERNS_PER_UNIT);
     let units = Mutex::new(shard_units(search, depth, job.shard).skip(start.position as usize));
     let writer = OrderedWriter {
@@ -361,6 +411,7 @@ fn write_exhaustive(job: &Job, search: &Search, sink: Sink, start: Progress, bar
             limit: job.limit,
             last_checkpoint: Instant::now(),
             error: None,
+            hooks: Hooks::from_env(),
         }),
         wake: Condvar::new(),
         stop: AtomicBool::new(job.limit.is_some_and(|l| start.patterns >= l)),
@@ -405,7 +456,14 @@ fn write_exhaustive(job: &Job, search: &Search, sink: Sink, start: Progress, bar
 /// repeats dominate, the rest of a small space is swept in a seeded order.
 /// The checkpoint position is the next sample, with [`SWEEPING`] set once the
 /// sweep has begun.
-fn write_random(job: &Job, search: &Search, seed: u64, mut sink: Sink, start: Progress, bar: &ProgressBar) -> Result<u64> {
+fn write_random(
+    job: &Job,
+    search: &Search,
+    seed: u64,
+    mut sink: Sink,
+    start: Progress,
+    bar: &ProgressBar,
+) -> Result<u64> {
     let mut seen: HashSet<Vec<u32>> = match sink.part_path() {
         Some(part) if start.patterns > 0 => file::read_patterns(part)?
             .into_iter()
@@ -417,30 +475,35 @@ fn write_random(job: &Job, search: &Search, seed: u64, mut sink: Sink, start: Pr
     let limit = job.limit.unwrap_or(u64::MAX);
     let mut line = Vec::new();
     let mut last_checkpoint = Instant::now();
-    let mut emit = |rows: Vec<u32>, position: u64, sink: &mut Sink, progress: &mut Progress| -> Result<bool> {
-        if !seen.insert(rows.clone()) {
-            return Ok(false);
-        }
-        line.clear();
-        hex::encode_rows_into(search.width(), &rows, &mut line);
-        line.push(b'\n');
-        sink.write(&line)?;
-        progress.bytes += line.len() as u64;
-        progress.patterns += 1;
-        progress.position = position;
-        bar.inc(1);
-        if last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
-            last_checkpoint = Instant::now();
-            sink.checkpoint(*progress)?;
-        }
-        Ok(true)
-    };
+    let hooks = Hooks::from_env();
+    let mut emit =
+        |rows: Vec<u32>, position: u64, sink: &mut Sink, progress: &mut Progress| -> Result<bool> {
+            if !seen.insert(rows.clone()) {
+                return Ok(false);
+            }
+            line.clear();
+            hex::encode_rows_into(search.width(), &rows, &mut line);
+            line.push(b'\n');
+            sink.write(&line)?;
+            progress.bytes += line.len() as u64;
+            progress.patterns += 1;
+            progress.position = position;
+            bar.inc(1);
+            hooks.maybe_crash(sink, progress.patterns);
+            if last_checkpoint.elapsed() >= hooks.checkpoint_every {
+                last_checkpoint = Instant::now();
+                sink.checkpoint(*progress)?;
+            }
+            Ok(true)
+        };
     let mut index = start.position & !SWEEPING;
     let mut sweeping = start.position & SWEEPING != 0;
     let (mut repeats, mut patience) = (0, REPEATS_BEFORE_SWEEP);
     while progress.patterns < limit {
         if !sweeping {
-            let Some(rows) = sample(search, seed, index) else { break };
+            let Some(rows) = sample(search, seed, index) else {
+                break;
+            };
             index += 1;
             if emit(rows, index, &mut sink, &mut progress)? {
                 repeats = 0;
@@ -480,7 +543,8 @@ fn all_patterns(search: &Search, cap: usize) -> Option<Vec<Vec<u32>>> {
 
 /// The `index`-th random sample for `seed`; None when the space is empty.
 fn sample(search: &Search, seed: u64, index: u64) -> Option<Vec<u32>> {
-    let mut rng = StdRng::seed_from_u64(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17));
+    let mut rng =
+        StdRng::seed_from_u64(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17));
     let mut budget = SAMPLE_BUDGET;
     loop {
         match search.sample(&mut rng, budget) {

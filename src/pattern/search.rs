@@ -92,7 +92,15 @@ fn valid_rows(width: usize, rules: &Rules, palindromic: bool) -> Vec<u32> {
                 go(width, rules, row, len + 1, 0, black_run + 1, rows);
             }
             if rules.max_word.is_none_or(|m| white_run < m) {
-                go(width, rules, row | 1 << len, len + 1, white_run + 1, 0, rows);
+                go(
+                    width,
+                    rules,
+                    row | 1 << len,
+                    len + 1,
+                    white_run + 1,
+                    0,
+                    rows,
+                );
             }
         }
         go(width, rules, row, len, white_run, black_run, rows)
@@ -118,7 +126,11 @@ impl Search {
             Symmetry::FourFold => Pairing::Same,
             Symmetry::None | Symmetry::Mirror => Pairing::None,
         };
-        let free = if pairing == Pairing::None { height } else { height.div_ceil(2) };
+        let free = if pairing == Pairing::None {
+            height
+        } else {
+            height.div_ceil(2)
+        };
         let base = valid_rows(width, rules, rules.symmetry.mirrors_rows());
         if !base.iter().any(|&r| r != 0) {
             return Err(Error::rules(format!(
@@ -139,14 +151,22 @@ impl Search {
         let limited = |m: Option<usize>, extent: usize| m.filter(|&m| m < extent);
         let max_word_plane = limited(rules.max_word, height);
         let max_black_plane = limited(rules.max_black_run, height);
-        let white_planes = rules.min_word.max(2).max(max_word_plane.unwrap_or(0)).min(PLANES - 1);
+        let white_planes = rules
+            .min_word
+            .max(2)
+            .max(max_word_plane.unwrap_or(0))
+            .min(PLANES - 1);
         let cells = width * height;
         let blacks = rules.blacks.map_or((0, cells), |b| b.resolve(cells));
         let words = rules.words.map(|b| b.resolve(cells));
         Ok(Search {
             width,
             height,
-            full: if width == 32 { u32::MAX } else { (1 << width) - 1 },
+            full: if width == 32 {
+                u32::MAX
+            } else {
+                (1 << width) - 1
+            },
             free,
             pairing,
             candidates,
@@ -176,7 +196,11 @@ impl Search {
     #[inline]
     fn masks(&self, s: &ColumnState) -> (u32, u32) {
         let w1 = s.white[1];
-        let short_ok = if self.rules.allow_unchecked { w1 & !s.white[2] } else { 0 };
+        let short_ok = if self.rules.allow_unchecked {
+            w1 & !s.white[2]
+        } else {
+            0
+        };
         let mut required = w1 & !s.white[self.rules.min_word] & !short_ok;
         if let Some(p) = self.max_black_plane {
             required |= s.black[p];
@@ -236,7 +260,11 @@ impl Search {
     #[inline]
     fn bottom_ok(&self, s: &ColumnState) -> bool {
         let w1 = s.white[1];
-        let short_ok = if self.rules.allow_unchecked { w1 & !s.white[2] } else { 0 };
+        let short_ok = if self.rules.allow_unchecked {
+            w1 & !s.white[2]
+        } else {
+            0
+        };
         w1 & !s.white[self.rules.min_word] & !short_ok == 0
     }
 
@@ -251,6 +279,7 @@ impl Search {
     /// With paired rows, a white region that no longer reaches the newest row
     /// (above the middle) can never join the rest: its mirror image is a
     /// second region. Only paired symmetries can rule this out this early.
+    /// (At the middle row itself the check costs more than it saves.)
     #[inline]
     fn closes_region(&self, rows: &[u32]) -> bool {
         let depth = rows.len() - 1;
@@ -284,7 +313,11 @@ impl Search {
         }
         if !self.rules.allow_black_edges {
             let any = rows.iter().fold(0, |a, r| a | r);
-            if any & 1 == 0 || any >> (self.width - 1) & 1 == 0 || rows[0] == 0 || rows[self.height - 1] == 0 {
+            if any & 1 == 0
+                || any >> (self.width - 1) & 1 == 0
+                || rows[0] == 0
+                || rows[self.height - 1] == 0
+            {
                 return false;
             }
         }
@@ -389,7 +422,9 @@ impl Search {
                 let (required, forbidden) = self.masks(&states[depth]);
                 let mut scratch = ColumnState::TOP;
                 children.extend(self.candidates[depth].iter().copied().filter(|&r| {
-                    r & required == required && r & forbidden == 0 && self.advance_unchecked(&states[depth], r, &mut scratch)
+                    r & required == required
+                        && r & forbidden == 0
+                        && self.advance_unchecked(&states[depth], r, &mut scratch)
                 }));
                 if children.is_empty() {
                     weight = 0.0;
@@ -429,7 +464,15 @@ impl Search {
         let mut states = vec![ColumnState::TOP; self.height + 1];
         let mut order: Vec<Vec<u32>> = vec![Vec::new(); self.free];
         let mut nodes = 0;
-        if self.sample_from(0, &mut rows, &mut states, &mut order, rng, &mut nodes, budget) {
+        if self.sample_from(
+            0,
+            &mut rows,
+            &mut states,
+            &mut order,
+            rng,
+            &mut nodes,
+            budget,
+        ) {
             Sample::Found(rows[..self.height].to_vec())
         } else if nodes > budget {
             Sample::OutOfBudget
@@ -627,7 +670,10 @@ fn has_isolated_white(rows: &[u32]) -> bool {
 
 /// Number of words: white runs of two or more cells, across and down.
 pub fn word_count(rows: &[u32]) -> usize {
-    let across: u32 = rows.iter().map(|&r| (r & !(r << 1) & r >> 1).count_ones()).sum();
+    let across: u32 = rows
+        .iter()
+        .map(|&r| (r & !(r << 1) & r >> 1).count_ones())
+        .sum();
     let down: u32 = (0..rows.len())
         .map(|i| {
             let above = if i > 0 { rows[i - 1] } else { 0 };
@@ -658,7 +704,11 @@ fn three_letter_count(rows: &[u32]) -> usize {
 fn has_cheater(rows: &[u32], width: usize) -> bool {
     let h = rows.len();
     let white = |r: isize, c: isize| {
-        r >= 0 && c >= 0 && (r as usize) < h && (c as usize) < width && rows[r as usize] >> c & 1 == 1
+        r >= 0
+            && c >= 0
+            && (r as usize) < h
+            && (c as usize) < width
+            && rows[r as usize] >> c & 1 == 1
     };
     let run = |r: isize, c: isize, dr: isize, dc: isize| {
         let mut n = 0;

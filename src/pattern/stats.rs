@@ -38,7 +38,12 @@ impl Stats {
     }
 }
 
-fn table(f: &mut fmt::Formatter, title: &str, rows: &BTreeMap<usize, u64>, total: u64) -> fmt::Result {
+fn table(
+    f: &mut fmt::Formatter,
+    title: &str,
+    rows: &BTreeMap<usize, u64>,
+    total: u64,
+) -> fmt::Result {
     writeln!(f, "\n{title}:")?;
     let peak = rows.values().copied().max().unwrap_or(1).max(1);
     for (key, &n) in rows {
@@ -59,7 +64,12 @@ impl fmt::Display for Stats {
             return Ok(());
         }
         table(f, "words per pattern", &self.word_counts, self.patterns)?;
-        table(f, "black squares per pattern", &self.black_counts, self.patterns)?;
+        table(
+            f,
+            "black squares per pattern",
+            &self.black_counts,
+            self.patterns,
+        )?;
         let words: u64 = self.word_lengths.values().sum();
         table(f, "word lengths (all words)", &self.word_lengths, words)
     }

@@ -1,0 +1,272 @@
+//! Test support: an independent rule checker and CLI helpers.
+//!
+//! The checker reads each rule's definition cell by cell, sharing no code with
+//! the bit-parallel search, so that agreement between the two means something.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use cruciverb::pattern::rules::{Rules, Symmetry};
+use cruciverb::pattern::Pattern;
+
+pub fn white(p: &Pattern, r: isize, c: isize) -> bool {
+    r >= 0
+        && c >= 0
+        && (r as usize) < p.height()
+        && (c as usize) < p.width()
+        && p.is_white(r as usize, c as usize)
+}
+
+/// Maximal runs of cells with colour `want` along every row and column.
+fn runs(p: &Pattern, want: bool) -> Vec<usize> {
+    let (h, w) = (p.height() as isize, p.width() as isize);
+    let mut out = Vec::new();
+    let mut scan = |cells: Vec<bool>| {
+        let mut len = 0;
+        for cell in cells.into_iter().chain([!want]) {
+            if cell == want {
+                len += 1;
+            } else if len > 0 {
+                out.push(len);
+                len = 0;
+            }
+        }
+    };
+    for r in 0..h {
+        scan((0..w).map(|c| white(p, r, c)).collect());
+    }
+    for c in 0..w {
+        scan((0..h).map(|r| white(p, r, c)).collect());
+    }
+    out
+}
+
+pub fn words(p: &Pattern) -> usize {
+    runs(p, true).into_iter().filter(|&l| l >= 2).count()
+}
+
+fn flipped(p: &Pattern, row: usize, col: usize) -> Pattern {
+    let mut rows = p.rows().to_vec();
+    rows[row] ^= 1 << col;
+    Pattern::from_rows(p.width(), p.height(), rows).unwrap()
+}
+
+fn connected(p: &Pattern) -> bool {
+    let (h, w) = (p.height(), p.width());
+    let cells: Vec<(usize, usize)> = (0..h)
+        .flat_map(|r| (0..w).map(move |c| (r, c)))
+        .filter(|&(r, c)| p.is_white(r, c))
+        .collect();
+    let Some(&start) = cells.first() else {
+        return false;
+    };
+    let mut seen = vec![vec![false; w]; h];
+    let mut stack = vec![start];
+    seen[start.0][start.1] = true;
+    let mut count = 0;
+    while let Some((r, c)) = stack.pop() {
+        count += 1;
+        for (dr, dc) in [(0isize, 1isize), (0, -1), (1, 0), (-1, 0)] {
+            let (nr, nc) = (r as isize + dr, c as isize + dc);
+            if white(p, nr, nc) && !seen[nr as usize][nc as usize] {
+                seen[nr as usize][nc as usize] = true;
+                stack.push((nr as usize, nc as usize));
+            }
+        }
+    }
+    count == cells.len()
+}
+
+/// Every rule of `rules` that `p` breaks, by name (empty: the pattern is legal).
+pub fn violations(p: &Pattern, rules: &Rules) -> Vec<String> {
+    let (h, w) = (p.height() as isize, p.width() as isize);
+    let mut bad = Vec::new();
+    let all = || (0..h).flat_map(move |r| (0..w).map(move |c| (r, c)));
+    let symmetric = |f: &dyn Fn(isize, isize) -> (isize, isize)| {
+        all().all(|(r, c)| {
+            let (r2, c2) = f(r, c);
+            white(p, r, c) == white(p, r2, c2)
+        })
+    };
+    let sym_ok = match rules.symmetry {
+        Symmetry::None => true,
+        Symmetry::Rotational => symmetric(&|r, c| (h - 1 - r, w - 1 - c)),
+        Symmetry::Mirror => symmetric(&|r, c| (r, w - 1 - c)),
+        Symmetry::FourFold => {
+            symmetric(&|r, c| (r, w - 1 - c)) && symmetric(&|r, c| (h - 1 - r, c))
+        }
+    };
+    if !sym_ok {
+        bad.push("symmetry".into());
+    }
+    for len in runs(p, true) {
+        let ok = (len == 1 && rules.allow_unchecked)
+            || (len >= rules.min_word && rules.max_word.is_none_or(|m| len <= m));
+        if !ok {
+            bad.push(format!("white run of {len}"));
+        }
+    }
+    if let Some(m) = rules.max_black_run {
+        if runs(p, false).into_iter().any(|l| l > m) {
+            bad.push("black run too long".into());
+        }
+    }
+    let square = |colour: bool| {
+        all().any(|(r, c)| {
+            [(0, 0), (0, 1), (1, 0), (1, 1)]
+                .iter()
+                .all(|&(dr, dc)| r + dr < h && c + dc < w && white(p, r + dr, c + dc) == colour)
+        })
+    };
+    if rules.no_white_2x2 && square(true) {
+        bad.push("white 2x2".into());
+    }
+    if rules.no_black_2x2 && square(false) {
+        bad.push("black 2x2".into());
+    }
+    if rules.no_isolated_white
+        && all().any(|(r, c)| {
+            white(p, r, c)
+                && ![(0, 1), (0, -1), (1, 0), (-1, 0)]
+                    .iter()
+                    .any(|&(dr, dc)| white(p, r + dr, c + dc))
+        })
+    {
+        bad.push("isolated white cell".into());
+    }
+    if p.white_count() == 0 {
+        bad.push("no white cell".into());
+    }
+    if rules.connected && !connected(p) {
+        bad.push("disconnected".into());
+    }
+    if !rules.allow_black_edges {
+        let row_white = |r: isize| (0..w).any(|c| white(p, r, c));
+        let col_white = |c: isize| (0..h).any(|r| white(p, r, c));
+        if !row_white(0) || !row_white(h - 1) || !col_white(0) || !col_white(w - 1) {
+            bad.push("black edge".into());
+        }
+    }
+    let cells = (h * w) as usize;
+    if let Some(b) = rules.blacks {
+        let (lo, hi) = b.resolve(cells);
+        if !(lo..=hi).contains(&p.black_count()) {
+            bad.push("black count".into());
+        }
+    }
+    let n_words = words(p);
+    if let Some(b) = rules.words {
+        let (lo, hi) = b.resolve(cells);
+        if !(lo..=hi).contains(&n_words) {
+            bad.push("word count".into());
+        }
+    }
+    if let Some(m) = rules.max_three_letter {
+        if runs(p, true).into_iter().filter(|&l| l == 3).count() > m {
+            bad.push("too many 3-letter words".into());
+        }
+    }
+    if rules.no_cheaters
+        && all()
+            .any(|(r, c)| !white(p, r, c) && words(&flipped(p, r as usize, c as usize)) == n_words)
+    {
+        bad.push("cheater square".into());
+    }
+    bad
+}
+
+/// Every pattern of the size that obeys `rules`, by brute force over the
+/// cells the symmetry leaves free. Keep sizes small.
+pub fn brute_force(width: usize, height: usize, rules: &Rules) -> Vec<Pattern> {
+    let (h, w) = (height as isize, width as isize);
+    let image = |r: isize, c: isize| -> Vec<(isize, isize)> {
+        match rules.symmetry {
+            Symmetry::None => vec![(r, c)],
+            Symmetry::Rotational => vec![(r, c), (h - 1 - r, w - 1 - c)],
+            Symmetry::Mirror => vec![(r, c), (r, w - 1 - c)],
+            Symmetry::FourFold => vec![
+                (r, c),
+                (r, w - 1 - c),
+                (h - 1 - r, c),
+                (h - 1 - r, w - 1 - c),
+            ],
+        }
+    };
+    // One representative per orbit: the smallest cell of its orbit.
+    let mut orbits = Vec::new();
+    for r in 0..h {
+        for c in 0..w {
+            if image(r, c).iter().all(|&cell| (r, c) <= cell) {
+                orbits.push(image(r, c));
+            }
+        }
+    }
+    assert!(orbits.len() <= 22, "too many free cells for brute force");
+    let mut found = Vec::new();
+    for bits in 0u32..1 << orbits.len() {
+        let mut rows = vec![0u32; height];
+        for (i, orbit) in orbits.iter().enumerate() {
+            if bits >> i & 1 == 1 {
+                for &(r, c) in orbit {
+                    rows[r as usize] |= 1 << c;
+                }
+            }
+        }
+        let p = Pattern::from_rows(width, height, rows).unwrap();
+        if violations(&p, rules).is_empty() {
+            found.push(p);
+        }
+    }
+    found.sort();
+    found
+}
+
+pub fn bin() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_cruciverb"))
+}
+
+pub fn run(args: &[&str]) -> Output {
+    Command::new(bin())
+        .args(args)
+        .output()
+        .expect("run cruciverb")
+}
+
+pub fn run_env(args: &[&str], env: &[(&str, &str)]) -> Output {
+    Command::new(bin())
+        .args(args)
+        .envs(env.iter().copied())
+        .output()
+        .expect("run cruciverb")
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A fresh scratch directory for one test.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cruciverb-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+pub fn data(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(rel)
+}
+
+/// Pattern lines of a pattern file's text (comments dropped).
+pub fn pattern_lines(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(str::to_string)
+        .collect()
+}

@@ -1,0 +1,437 @@
+//! The pattern stage end to end: exact counts, every output checked against
+//! the independent rule checker, shards, resume, random order, errors.
+
+mod common;
+
+use std::collections::HashSet;
+use std::fs;
+
+use common::*;
+use cruciverb::pattern::hex;
+use cruciverb::pattern::rules::{Rules, Style, Symmetry};
+use cruciverb::pattern::search::Search;
+use cruciverb::pattern::Pattern;
+
+fn american() -> Rules {
+    Rules::preset(Style::American)
+}
+
+fn british() -> Rules {
+    Rules::preset(Style::British)
+}
+
+fn enumerate(width: usize, height: usize, rules: &Rules) -> Vec<Pattern> {
+    let search = Search::new(width, height, rules).unwrap();
+    let mut found = Vec::new();
+    search.walk(&[], &mut |rows| {
+        found.push(Pattern::from_rows(width, height, rows.to_vec()).unwrap());
+        true
+    });
+    found
+}
+
+fn assert_matches_brute_force(width: usize, height: usize, rules: &Rules) {
+    let mut fast = enumerate(width, height, rules);
+    let n = fast.len();
+    fast.sort();
+    fast.dedup();
+    assert_eq!(
+        fast.len(),
+        n,
+        "search repeated a pattern for {width}x{height} {}",
+        rules.describe()
+    );
+    assert_eq!(
+        fast,
+        brute_force(width, height, rules),
+        "{width}x{height} {}",
+        rules.describe()
+    );
+}
+
+#[test]
+fn search_agrees_with_brute_force_on_every_rule() {
+    let mut cases: Vec<(usize, usize, Rules)> = Vec::new();
+    for (w, h) in [(3, 3), (4, 4), (5, 5), (6, 6), (5, 7), (7, 5), (4, 6)] {
+        cases.push((w, h, american()));
+        let mut edges = american();
+        edges.allow_black_edges = true;
+        cases.push((w, h, edges));
+    }
+    for (w, h) in [(5, 5), (7, 7), (6, 6), (7, 9), (9, 7), (8, 8)] {
+        cases.push((w, h, british()));
+    }
+    let variants: Vec<fn(&mut Rules)> = vec![
+        |r| r.symmetry = Symmetry::None,
+        |r| r.symmetry = Symmetry::Mirror,
+        |r| r.min_word = 2,
+        |r| {
+            r.min_word = 2;
+            r.max_word = Some(3)
+        },
+        |r| r.allow_unchecked = true,
+        |r| {
+            r.allow_unchecked = true;
+            r.no_isolated_white = true;
+            r.no_white_2x2 = true
+        },
+        |r| {
+            r.allow_black_edges = true;
+            r.no_black_2x2 = true;
+            r.max_black_run = Some(2)
+        },
+        |r| r.blacks = Some("20%..40%".parse().unwrap()),
+        |r| r.words = Some("8..12".parse().unwrap()),
+        |r| r.max_three_letter = Some(4),
+        |r| r.no_cheaters = true,
+        |r| {
+            r.connected = false;
+            r.allow_black_edges = true
+        },
+    ];
+    for variant in &variants {
+        for (w, h) in [(4usize, 4usize), (5, 4), (5, 5), (6, 6)] {
+            let mut rules = american();
+            variant(&mut rules);
+            let free = if rules.symmetry == Symmetry::None {
+                w * h
+            } else {
+                (w * h).div_ceil(2)
+            };
+            if free <= 20 {
+                cases.push((w, h, rules));
+            }
+        }
+    }
+    for (w, h, rules) in &cases {
+        assert_matches_brute_force(*w, *h, rules);
+    }
+}
+
+#[test]
+fn american_counts_match_the_issue() {
+    let count = |n: usize, edges: bool| {
+        let mut r = american();
+        r.allow_black_edges = edges;
+        enumerate(n, n, &r).len()
+    };
+    assert_eq!(
+        [count(3, false), count(5, false), count(7, false)],
+        [1, 12, 312]
+    );
+    assert_eq!(
+        [count(3, true), count(5, true), count(7, true)],
+        [1, 15, 397]
+    );
+    for (n, edges, expected) in [("7", false, "312"), ("7", true, "397"), ("5", false, "12")] {
+        let mut args = vec!["patterns", "--size", n, "--count"];
+        if edges {
+            args.push("--allow-black-edges");
+        }
+        let out = run(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert_eq!(stdout(&out).trim(), expected);
+    }
+}
+
+#[test]
+fn every_written_pattern_obeys_its_rules() {
+    let cases: Vec<(Vec<&str>, Rules, Option<usize>)> = vec![
+        (vec!["--size", "9"], american(), Some(31187)),
+        (
+            vec!["--size", "9", "--allow-black-edges"],
+            {
+                let mut r = american();
+                r.allow_black_edges = true;
+                r
+            },
+            Some(35324),
+        ),
+        (vec!["--size", "11", "--style", "british"], british(), None),
+        (
+            vec!["--size", "15", "--style", "british", "--limit", "3000"],
+            british(),
+            Some(3000),
+        ),
+        (
+            vec!["--size", "15", "--limit", "3000"],
+            american(),
+            Some(3000),
+        ),
+        (vec!["--size", "13x9", "--limit", "3000"], american(), None),
+        (
+            vec![
+                "--size",
+                "9",
+                "--blacks",
+                "12..16",
+                "--words",
+                "24..30",
+                "--max-3-letter",
+                "10",
+                "--no-cheaters",
+            ],
+            {
+                let mut r = american();
+                r.blacks = Some("12..16".parse().unwrap());
+                r.words = Some("24..30".parse().unwrap());
+                r.max_three_letter = Some(10);
+                r.no_cheaters = true;
+                r
+            },
+            None,
+        ),
+    ];
+    for (args, rules, expected) in cases {
+        let mut full = vec!["patterns"];
+        full.extend(&args);
+        let out = run(&full);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        let lines = pattern_lines(&stdout(&out));
+        assert!(!lines.is_empty(), "{args:?} produced nothing");
+        if let Some(n) = expected {
+            assert_eq!(lines.len(), n, "{args:?}");
+        }
+        let distinct: HashSet<&String> = lines.iter().collect();
+        assert_eq!(distinct.len(), lines.len(), "{args:?} repeated a pattern");
+        for line in &lines {
+            let p = hex::decode(line).unwrap();
+            let bad = violations(&p, &rules);
+            assert!(bad.is_empty(), "{args:?}: {line} breaks {bad:?}");
+        }
+    }
+}
+
+#[test]
+fn count_equals_number_written() {
+    for args in [
+        vec!["--size", "9", "--style", "british"],
+        vec!["--size", "8"],
+        vec!["--size", "9x7", "--min-word", "4"],
+    ] {
+        let mut list = vec!["patterns"];
+        list.extend(&args);
+        let written = pattern_lines(&stdout(&run(&list))).len();
+        list.push("--count");
+        let counted: usize = stdout(&run(&list)).trim().parse().unwrap();
+        assert_eq!(written, counted, "{args:?}");
+    }
+}
+
+#[test]
+fn output_is_identical_for_any_thread_count() {
+    let with = |threads: &str| {
+        pattern_lines(&stdout(&run(&[
+            "patterns",
+            "--size",
+            "11",
+            "--limit",
+            "200000",
+            "--threads",
+            threads,
+        ])))
+    };
+    let (one, two, three) = (with("1"), with("2"), with("3"));
+    assert_eq!(one.len(), 200000);
+    assert!(one == two && two == three);
+}
+
+#[test]
+fn shards_partition_the_full_run() {
+    for size in ["9", "11"] {
+        let full = pattern_lines(&stdout(&run(&[
+            "patterns", "--size", size, "--style", "british",
+        ])));
+        let mut union = Vec::new();
+        for k in 1..=3 {
+            let shard = format!("{k}/3");
+            let part = pattern_lines(&stdout(&run(&[
+                "patterns", "--size", size, "--style", "british", "--shard", &shard,
+            ])));
+            let counted: usize = stdout(&run(&[
+                "patterns", "--size", size, "--style", "british", "--shard", &shard, "--count",
+            ]))
+            .trim()
+            .parse()
+            .unwrap();
+            assert_eq!(part.len(), counted);
+            union.extend(part);
+        }
+        let mut sorted_full = full.clone();
+        sorted_full.sort();
+        union.sort();
+        assert_eq!(union, sorted_full, "shards of {size}x{size} british");
+    }
+}
+
+#[test]
+fn resume_after_a_crash_loses_and_repeats_nothing() {
+    let dir = scratch("resume");
+    for (order, crash_at) in [(vec![], "70000"), (vec!["--random", "--seed", "3"], "2500")] {
+        let out_file = dir.join("p.hex");
+        let _ = fs::remove_file(&out_file);
+        let mut args = vec!["patterns", "--size", "11", "--limit", "150000"];
+        if !order.is_empty() {
+            args = vec!["patterns", "--size", "11", "--limit", "5000"];
+            args.extend(&order);
+        }
+        let out_arg = out_file.to_str().unwrap();
+        let mut with_out = args.clone();
+        with_out.extend(["--out", out_arg]);
+        let crashed = run_env(
+            &with_out,
+            &[
+                ("CRUCIVERB_CHECKPOINT_MS", "0"),
+                ("CRUCIVERB_CRASH_AFTER", crash_at),
+            ],
+        );
+        assert!(!crashed.status.success());
+        assert!(
+            !out_file.exists(),
+            "an unfinished run must not create the target"
+        );
+        let part = dir.join("p.hex.part");
+        let checkpoint = fs::read_to_string(dir.join("p.hex.ckpt")).unwrap();
+        let recorded: u64 = checkpoint
+            .lines()
+            .find_map(|l| l.strip_prefix("bytes "))
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(
+            fs::metadata(&part).unwrap().len() > recorded,
+            "the crash should leave bytes past the checkpoint"
+        );
+        // Without --resume the leftover run is protected.
+        let refused = run(&with_out);
+        assert_eq!(refused.status.code(), Some(2));
+        assert!(
+            stderr(&refused).contains("--resume"),
+            "{}",
+            stderr(&refused)
+        );
+        let mut resume = with_out.clone();
+        resume.push("--resume");
+        let resumed = run(&resume);
+        assert!(resumed.status.success(), "{}", stderr(&resumed));
+        let expected = pattern_lines(&stdout(&run(&args)));
+        assert_eq!(
+            pattern_lines(&fs::read_to_string(&out_file).unwrap()),
+            expected,
+            "{order:?}"
+        );
+        assert!(!part.exists() && !dir.join("p.hex.ckpt").exists());
+    }
+}
+
+#[test]
+fn resume_refuses_a_different_command() {
+    let dir = scratch("resume-mismatch");
+    let out_file = dir.join("p.hex");
+    let out_arg = out_file.to_str().unwrap();
+    let env = [
+        ("CRUCIVERB_CHECKPOINT_MS", "0"),
+        ("CRUCIVERB_CRASH_AFTER", "70000"),
+    ];
+    run_env(&["patterns", "--size", "11", "--out", out_arg], &env);
+    assert!(dir.join("p.hex.ckpt").exists());
+    let other = run(&[
+        "patterns",
+        "--size",
+        "11",
+        "--allow-black-edges",
+        "--out",
+        out_arg,
+        "--resume",
+    ]);
+    assert_eq!(other.status.code(), Some(2));
+    assert!(
+        stderr(&other).contains("different run"),
+        "{}",
+        stderr(&other)
+    );
+}
+
+#[test]
+fn random_order_is_seeded_distinct_and_valid() {
+    let sample = |seed: &str| {
+        stdout(&run(&[
+            "patterns", "--size", "13", "--random", "--seed", seed, "--limit", "300",
+        ]))
+    };
+    let (a, b, c) = (sample("7"), sample("7"), sample("8"));
+    assert_eq!(a, b, "same seed, same output");
+    let lines = pattern_lines(&a);
+    assert_eq!(lines.len(), 300);
+    assert_ne!(lines, pattern_lines(&c));
+    assert_eq!(lines.iter().collect::<HashSet<_>>().len(), 300);
+    for line in &lines {
+        assert!(
+            violations(&hex::decode(line).unwrap(), &american()).is_empty(),
+            "{line}"
+        );
+    }
+    // Diversity: the first row varies between samples (not one DFS corner).
+    let first_rows: HashSet<_> = lines.iter().map(|l| &l[..3]).collect();
+    assert!(
+        first_rows.len() > 20,
+        "only {} distinct openings",
+        first_rows.len()
+    );
+    // A small space is produced completely, each pattern once.
+    let all = pattern_lines(&stdout(&run(&[
+        "patterns", "--size", "7", "--random", "--seed", "1",
+    ])));
+    let mut exhaustive = pattern_lines(&stdout(&run(&["patterns", "--size", "7"])));
+    let mut shuffled = all.clone();
+    shuffled.sort();
+    exhaustive.sort();
+    assert_eq!(shuffled, exhaustive);
+    assert_ne!(
+        all,
+        pattern_lines(&stdout(&run(&["patterns", "--size", "7"]))),
+        "random order differs from exhaustive"
+    );
+}
+
+#[test]
+fn header_records_size_rules_and_command() {
+    let text = stdout(&run(&["patterns", "--size", "5", "--style", "british"]));
+    let header: Vec<&str> = text.lines().take_while(|l| l.starts_with('#')).collect();
+    assert!(header.contains(&"# size: 5x5"), "{header:?}");
+    assert!(header
+        .iter()
+        .any(|l| l.contains("symmetry=four-fold") && l.contains("no-white-2x2")));
+    assert!(header.contains(&"# command: cruciverb patterns --size 5 --style british"));
+    let random = stdout(&run(&[
+        "patterns", "--size", "5", "--random", "--seed", "42",
+    ]));
+    assert!(random.contains("# order: random, seed 42"));
+}
+
+#[test]
+fn stats_summarise_a_pattern_file() {
+    let dir = scratch("stats");
+    let file = dir.join("five.hex");
+    let out = run(&["patterns", "--size", "5", "--out", file.to_str().unwrap()]);
+    assert!(out.status.success());
+    let patterns: Vec<Pattern> = pattern_lines(&fs::read_to_string(&file).unwrap())
+        .iter()
+        .map(|l| hex::decode(l).unwrap())
+        .collect();
+    let report = stdout(&run(&["patterns", "stats", file.to_str().unwrap()]));
+    assert!(report.starts_with("patterns: 12\n  5x5: 12\n"), "{report}");
+    // Each word-count bucket matches an independent tally.
+    for n in patterns.iter().map(words).collect::<HashSet<_>>() {
+        let expected = patterns.iter().filter(|p| words(p) == n).count();
+        let line = report
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{n} ")))
+            .unwrap();
+        assert_eq!(
+            line.split_whitespace().nth(1).unwrap(),
+            expected.to_string(),
+            "{report}"
+        );
+    }
+}
