@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{HumanCount, ProgressBar, ProgressState, ProgressStyle};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -233,9 +233,14 @@ fn progress_bar(what: &str) -> ProgressBar {
     }
     let bar = ProgressBar::new_spinner();
     let template =
-        format!("{{spinner}} {{human_pos}} {what}  {{per_sec}}  {{elapsed_precise}}  {{msg}}");
+        format!("{{spinner}} {{human_pos}} {what}  {{rate}}  {{elapsed_precise}}  {{msg}}");
     if let Ok(style) = ProgressStyle::with_template(&template) {
-        bar.set_style(style);
+        bar.set_style(style.with_key(
+            "rate",
+            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{}/s", HumanCount(state.per_sec() as u64));
+            },
+        ));
     }
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
