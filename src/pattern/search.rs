@@ -304,6 +304,18 @@ impl Search {
         self.bottom_ok(&states[h]) && self.whole_grid_ok(&rows[..h])
     }
 
+    /// Connectivity, using the top-bottom mirror when there is one: reflecting
+    /// the lower part of any path onto the upper half keeps it a path, so the
+    /// grid is connected exactly when its upper half (with the middle row) is
+    /// and that half's last row has a white cell to join the two halves.
+    #[inline]
+    fn connected(&self, rows: &[u32]) -> bool {
+        match self.pairing {
+            Pairing::Same => rows[self.free - 1] != 0 && is_connected(&rows[..self.free]),
+            Pairing::Reverse | Pairing::None => is_connected(rows),
+        }
+    }
+
     /// Rules that need the complete pattern.
     fn whole_grid_ok(&self, rows: &[u32]) -> bool {
         let whites: usize = rows.iter().map(|r| r.count_ones() as usize).sum();
@@ -324,7 +336,7 @@ impl Search {
         if self.rules.no_isolated_white && has_isolated_white(rows) {
             return false;
         }
-        if self.rules.connected && !is_connected(rows) {
+        if self.rules.connected && !self.connected(rows) {
             return false;
         }
         if let Some((lo, hi)) = self.words {
