@@ -14,12 +14,18 @@
 //! deterministic order; units are what threads share, shards split and resumed
 //! runs skip.
 
+use std::sync::Arc;
+
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
 use super::rules::{Rules, Symmetry};
 use crate::error::{Error, Result};
+
+/// Candidate lists longer than this are searched through a [`RowTrie`];
+/// shorter ones are faster to scan.
+const TRIE_THRESHOLD: usize = 1024;
 
 /// Planes are indexed 1..=31 ("run ≥ k"); index 0 is unused.
 const PLANES: usize = 32;
@@ -51,6 +57,73 @@ enum Pairing {
     Same,
 }
 
+/// Candidate rows indexed by their bits, highest first, so that the rows
+/// containing every `required` bit and no `forbidden` bit are listed without
+/// looking at the others, in ascending order. Wide grids have tens of
+/// thousands of legal rows of which a node's column state admits a handful.
+struct RowTrie {
+    /// Children of each node for bit value 0 and 1; `NONE` when absent.
+    nodes: Vec<[u32; 2]>,
+    width: usize,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl RowTrie {
+    fn new(rows: &[u32], width: usize) -> RowTrie {
+        let mut trie = RowTrie {
+            nodes: vec![[NONE; 2]],
+            width,
+        };
+        for &row in rows {
+            let mut node = 0;
+            for bit in (0..width).rev() {
+                let b = (row >> bit & 1) as usize;
+                if trie.nodes[node][b] == NONE {
+                    trie.nodes[node][b] = trie.nodes.len() as u32;
+                    trie.nodes.push([NONE; 2]);
+                }
+                node = trie.nodes[node][b] as usize;
+            }
+        }
+        trie
+    }
+
+    fn collect(&self, required: u32, forbidden: u32, out: &mut Vec<u32>) {
+        self.collect_from(0, self.width, 0, required, forbidden, out);
+    }
+
+    fn collect_from(
+        &self,
+        node: usize,
+        bits_left: usize,
+        prefix: u32,
+        required: u32,
+        forbidden: u32,
+        out: &mut Vec<u32>,
+    ) {
+        if bits_left == 0 {
+            out.push(prefix);
+            return;
+        }
+        let bit = bits_left - 1;
+        let [zero, one] = self.nodes[node];
+        if zero != NONE && required >> bit & 1 == 0 {
+            self.collect_from(zero as usize, bit, prefix, required, forbidden, out);
+        }
+        if one != NONE && forbidden >> bit & 1 == 0 {
+            self.collect_from(
+                one as usize,
+                bit,
+                prefix | 1 << bit,
+                required,
+                forbidden,
+                out,
+            );
+        }
+    }
+}
+
 /// A compiled search for one grid size and rule set.
 pub struct Search {
     width: usize,
@@ -59,6 +132,8 @@ pub struct Search {
     free: usize,
     pairing: Pairing,
     candidates: Vec<Vec<u32>>,
+    /// Per free row, an index of `candidates` when scanning them is slow.
+    tries: Vec<Option<Arc<RowTrie>>>,
     rules: Rules,
     white_planes: usize,
     /// Plane index whose bits may not turn white again (run at the maximum).
@@ -159,6 +234,15 @@ impl Search {
         let cells = width * height;
         let blacks = rules.blacks.map_or((0, cells), |b| b.resolve(cells));
         let words = rules.words.map(|b| b.resolve(cells));
+        // Most free rows share one candidate list; index each distinct list once.
+        let mut tries: Vec<Option<Arc<RowTrie>>> = Vec::with_capacity(free);
+        for (depth, rows) in candidates.iter().enumerate() {
+            let same = (0..depth).find(|&d| candidates[d] == *rows);
+            tries.push(match same {
+                Some(d) => tries[d].clone(),
+                None => (rows.len() > TRIE_THRESHOLD).then(|| Arc::new(RowTrie::new(rows, width))),
+            });
+        }
         Ok(Search {
             width,
             height,
@@ -170,6 +254,7 @@ impl Search {
             free,
             pairing,
             candidates,
+            tries,
             rules: rules.clone(),
             white_planes,
             max_word_plane,
@@ -212,6 +297,23 @@ impl Search {
         }
         let forbidden = self.max_word_plane.map_or(0, |p| s.white[p]);
         (required, forbidden)
+    }
+
+    /// The candidates for free row `depth` below state `s` that meet the
+    /// column masks (2×2 rules are left to [`advance_unchecked`]).
+    #[inline]
+    fn matching(&self, depth: usize, s: &ColumnState, out: &mut Vec<u32>) {
+        out.clear();
+        let (required, forbidden) = self.masks(s);
+        match &self.tries[depth] {
+            Some(trie) => trie.collect(required, forbidden, out),
+            None => out.extend(
+                self.candidates[depth]
+                    .iter()
+                    .copied()
+                    .filter(|&r| r & required == required && r & forbidden == 0),
+            ),
+        }
     }
 
     /// Appends row `r` below state `s`; false if a column rule breaks.
@@ -356,52 +458,63 @@ impl Search {
         true
     }
 
+    fn scratch(&self) -> Scratch {
+        Scratch {
+            rows: [0; 32],
+            states: vec![ColumnState::TOP; self.height + 1],
+            lists: vec![Vec::new(); self.free],
+        }
+    }
+
+    /// Puts row `r` at free row `depth` if the column rules and the region
+    /// rule allow it.
+    #[inline]
+    fn place(&self, scratch: &mut Scratch, depth: usize, r: u32) -> bool {
+        let (before, after) = scratch.states.split_at_mut(depth + 1);
+        if !self.advance_unchecked(&before[depth], r, &mut after[0]) {
+            return false;
+        }
+        scratch.rows[depth] = r;
+        !self.closes_region(&scratch.rows[..=depth])
+    }
+
     /// Visits every complete pattern below `prefix` in order; stops early and
     /// returns false when `visit` returns false.
     pub fn walk<F: FnMut(&[u32]) -> bool>(&self, prefix: &[u32], visit: &mut F) -> bool {
-        let mut rows = [0u32; 32];
-        let mut states = vec![ColumnState::TOP; self.height + 1];
+        let mut scratch = self.scratch();
         for (i, &r) in prefix.iter().enumerate() {
-            rows[i] = r;
-            let (before, after) = states.split_at_mut(i + 1);
+            scratch.rows[i] = r;
+            let (before, after) = scratch.states.split_at_mut(i + 1);
             if !self.advance(&before[i], r, &mut after[0]) {
                 return true;
             }
         }
-        self.descend(prefix.len(), &mut rows, &mut states, visit)
+        self.descend(prefix.len(), &mut scratch, visit)
     }
 
     fn descend<F: FnMut(&[u32]) -> bool>(
         &self,
         depth: usize,
-        rows: &mut [u32; 32],
-        states: &mut [ColumnState],
+        scratch: &mut Scratch,
         visit: &mut F,
     ) -> bool {
         if depth == self.free {
-            if self.complete(rows, states) {
-                return visit(&rows[..self.height]);
+            if self.complete(&mut scratch.rows, &mut scratch.states) {
+                return visit(&scratch.rows[..self.height]);
             }
             return true;
         }
-        let (required, forbidden) = self.masks(&states[depth]);
-        for &r in &self.candidates[depth] {
-            if r & required != required || r & forbidden != 0 {
-                continue;
-            }
-            let (before, after) = states.split_at_mut(depth + 1);
-            if !self.advance_unchecked(&before[depth], r, &mut after[0]) {
-                continue;
-            }
-            rows[depth] = r;
-            if self.closes_region(&rows[..=depth]) {
-                continue;
-            }
-            if !self.descend(depth + 1, rows, states, visit) {
-                return false;
+        let mut list = std::mem::take(&mut scratch.lists[depth]);
+        self.matching(depth, &scratch.states[depth], &mut list);
+        let mut go_on = true;
+        for &r in &list {
+            if self.place(scratch, depth, r) && !self.descend(depth + 1, scratch, visit) {
+                go_on = false;
+                break;
             }
         }
-        true
+        scratch.lists[depth] = list;
+        go_on
     }
 
     /// The depth at which the tree is cut into units: the shallowest level
@@ -423,34 +536,32 @@ impl Search {
         let probes = (20_000_000 / work.max(1)).clamp(200, 4000);
         let mut rng = StdRng::seed_from_u64(0x5EED_C0DE);
         let mut totals = vec![0.0; self.free + 1];
+        let mut scratch = self.scratch();
         let mut children = Vec::new();
-        let mut rows = [0u32; 32];
-        let mut states = vec![ColumnState::TOP; self.height + 1];
         for _ in 0..probes {
             let mut weight = 1.0;
             totals[0] += 1.0;
             for depth in 0..self.free {
-                children.clear();
-                let (required, forbidden) = self.masks(&states[depth]);
-                let mut scratch = ColumnState::TOP;
-                children.extend(self.candidates[depth].iter().copied().filter(|&r| {
-                    r & required == required
-                        && r & forbidden == 0
-                        && self.advance_unchecked(&states[depth], r, &mut scratch)
-                }));
+                // Children that close a region are counted but lead nowhere:
+                // the leaf estimate stays unbiased and costs no region checks.
+                self.matching(depth, &scratch.states[depth], &mut children);
+                let mut probe = ColumnState::TOP;
+                children.retain(|&r| self.advance_unchecked(&scratch.states[depth], r, &mut probe));
                 if children.is_empty() {
                     weight = 0.0;
                     break;
                 }
                 weight *= children.len() as f64;
-                rows[depth] = children[rng.random_range(0..children.len())];
-                let (before, after) = states.split_at_mut(depth + 1);
-                self.advance_unchecked(&before[depth], rows[depth], &mut after[0]);
+                let r = children[rng.random_range(0..children.len())];
+                if !self.place(&mut scratch, depth, r) {
+                    weight = 0.0;
+                    break;
+                }
                 if depth + 1 < self.free {
                     totals[depth + 1] += weight;
                 }
             }
-            if weight > 0.0 && self.complete(&mut rows, &mut states) {
+            if weight > 0.0 && self.complete(&mut scratch.rows, &mut scratch.states) {
                 totals[self.free] += weight;
             }
         }
@@ -459,11 +570,16 @@ impl Search {
 
     /// All valid row prefixes of `depth` rows, lazily, in search order.
     pub fn prefixes(&self, depth: usize) -> Prefixes<'_> {
+        let mut scratch = self.scratch();
+        if depth > 0 {
+            let mut first = std::mem::take(&mut scratch.lists[0]);
+            self.matching(0, &scratch.states[0], &mut first);
+            scratch.lists[0] = first;
+        }
         Prefixes {
             search: self,
             depth,
-            rows: [0; 32],
-            states: vec![ColumnState::TOP; depth + 1],
+            scratch,
             next_index: vec![0; depth.max(1)],
             level: 0,
             finished: false,
@@ -472,20 +588,10 @@ impl Search {
 
     /// One pattern drawn by a randomized depth-first descent.
     pub fn sample<R: Rng>(&self, rng: &mut R, budget: usize) -> Sample {
-        let mut rows = [0u32; 32];
-        let mut states = vec![ColumnState::TOP; self.height + 1];
-        let mut order: Vec<Vec<u32>> = vec![Vec::new(); self.free];
+        let mut scratch = self.scratch();
         let mut nodes = 0;
-        if self.sample_from(
-            0,
-            &mut rows,
-            &mut states,
-            &mut order,
-            rng,
-            &mut nodes,
-            budget,
-        ) {
-            Sample::Found(rows[..self.height].to_vec())
+        if self.sample_from(0, &mut scratch, rng, &mut nodes, budget) {
+            Sample::Found(scratch.rows[..self.height].to_vec())
         } else if nodes > budget {
             Sample::OutOfBudget
         } else {
@@ -493,13 +599,10 @@ impl Search {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn sample_from<R: Rng>(
         &self,
         depth: usize,
-        rows: &mut [u32; 32],
-        states: &mut [ColumnState],
-        order: &mut [Vec<u32>],
+        scratch: &mut Scratch,
         rng: &mut R,
         nodes: &mut usize,
         budget: usize,
@@ -509,26 +612,16 @@ impl Search {
             return false;
         }
         if depth == self.free {
-            return self.complete(rows, states);
+            return self.complete(&mut scratch.rows, &mut scratch.states);
         }
-        let (required, forbidden) = self.masks(&states[depth]);
-        let mut choices = std::mem::take(&mut order[depth]);
-        choices.clear();
-        choices.extend(
-            self.candidates[depth]
-                .iter()
-                .copied()
-                .filter(|&r| r & required == required && r & forbidden == 0),
-        );
+        let mut choices = std::mem::take(&mut scratch.lists[depth]);
+        self.matching(depth, &scratch.states[depth], &mut choices);
         choices.shuffle(rng);
         let mut found = false;
         for &r in &choices {
-            let (before, after) = states.split_at_mut(depth + 1);
-            if !self.advance_unchecked(&before[depth], r, &mut after[0]) {
-                continue;
-            }
-            rows[depth] = r;
-            if self.sample_from(depth + 1, rows, states, order, rng, nodes, budget) {
+            if self.place(scratch, depth, r)
+                && self.sample_from(depth + 1, scratch, rng, nodes, budget)
+            {
                 found = true;
                 break;
             }
@@ -536,9 +629,17 @@ impl Search {
                 break;
             }
         }
-        order[depth] = choices;
+        scratch.lists[depth] = choices;
         found
     }
+}
+
+/// Per-walk working memory: rows so far, column state after each, and the
+/// candidate list being tried at each depth.
+struct Scratch {
+    rows: [u32; 32],
+    states: Vec<ColumnState>,
+    lists: Vec<Vec<u32>>,
 }
 
 /// What a random descent found.
@@ -554,8 +655,7 @@ pub enum Sample {
 pub struct Prefixes<'a> {
     search: &'a Search,
     depth: usize,
-    rows: [u32; 32],
-    states: Vec<ColumnState>,
+    scratch: Scratch,
     next_index: Vec<usize>,
     level: usize,
     finished: bool,
@@ -574,27 +674,27 @@ impl Iterator for Prefixes<'_> {
         }
         loop {
             let level = self.level;
-            let candidates = &self.search.candidates[level];
-            if self.next_index[level] >= candidates.len() {
+            let Some(&r) = self.scratch.lists[level].get(self.next_index[level]) else {
                 if level == 0 {
                     self.finished = true;
                     return None;
                 }
                 self.level -= 1;
                 continue;
-            }
-            let r = candidates[self.next_index[level]];
+            };
             self.next_index[level] += 1;
-            let (before, after) = self.states.split_at_mut(level + 1);
-            if !self.search.advance(&before[level], r, &mut after[0]) {
+            if !self.search.place(&mut self.scratch, level, r) {
                 continue;
             }
-            self.rows[level] = r;
             if level + 1 == self.depth {
-                return Some(self.rows[..self.depth].to_vec());
+                return Some(self.scratch.rows[..self.depth].to_vec());
             }
             self.level += 1;
             self.next_index[self.level] = 0;
+            let mut list = std::mem::take(&mut self.scratch.lists[self.level]);
+            self.search
+                .matching(self.level, &self.scratch.states[self.level], &mut list);
+            self.scratch.lists[self.level] = list;
         }
     }
 }
