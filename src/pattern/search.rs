@@ -146,46 +146,49 @@ pub struct Search {
 /// Rows allowed by every row-local rule, in increasing numeric order.
 fn valid_rows(width: usize, rules: &Rules, palindromic: bool) -> Vec<u32> {
     let mut rows = Vec::new();
-    let extend = |row: u32, len: usize, white_run: usize, black_run: usize, rows: &mut Vec<u32>| {
-        fn go(
-            width: usize,
-            rules: &Rules,
-            row: u32,
-            len: usize,
-            white_run: usize,
-            black_run: usize,
-            rows: &mut Vec<u32>,
-        ) {
-            if len == width {
-                if rules.run_allowed(white_run) {
-                    rows.push(row);
-                }
-                return;
-            }
-            // Black next: the current white run ends here.
-            if rules.run_allowed(white_run) && rules.max_black_run.is_none_or(|m| black_run < m) {
-                go(width, rules, row, len + 1, 0, black_run + 1, rows);
-            }
-            if rules.max_word.is_none_or(|m| white_run < m) {
-                go(
-                    width,
-                    rules,
-                    row | 1 << len,
-                    len + 1,
-                    white_run + 1,
-                    0,
-                    rows,
-                );
-            }
-        }
-        go(width, rules, row, len, white_run, black_run, rows)
-    };
-    extend(0, 0, 0, 0, &mut rows);
+    extend_row(width, rules, PartialRow::default(), &mut rows);
     if palindromic {
         rows.retain(|&r| reverse(r, width) == r);
     }
     rows.sort_unstable();
     rows
+}
+
+/// A row being built cell by cell, with the runs it currently ends in.
+#[derive(Clone, Copy, Default)]
+struct PartialRow {
+    bits: u32,
+    len: usize,
+    white_run: usize,
+    black_run: usize,
+}
+
+fn extend_row(width: usize, rules: &Rules, row: PartialRow, out: &mut Vec<u32>) {
+    let ends_ok = rules.run_allowed(row.white_run);
+    if row.len == width {
+        if ends_ok {
+            out.push(row.bits);
+        }
+        return;
+    }
+    if ends_ok && rules.max_black_run.is_none_or(|m| row.black_run < m) {
+        let black = PartialRow {
+            len: row.len + 1,
+            white_run: 0,
+            black_run: row.black_run + 1,
+            ..row
+        };
+        extend_row(width, rules, black, out);
+    }
+    if rules.max_word.is_none_or(|m| row.white_run < m) {
+        let white = PartialRow {
+            bits: row.bits | 1 << row.len,
+            len: row.len + 1,
+            white_run: row.white_run + 1,
+            black_run: 0,
+        };
+        extend_row(width, rules, white, out);
+    }
 }
 
 #[inline]
