@@ -16,32 +16,68 @@ pub fn encode_into(pattern: &Pattern, out: &mut Vec<u8>) {
     encode_rows_into(pattern.width(), pattern.rows(), out);
 }
 
-/// As [`encode_into`] from raw row masks; the enumerator's hot path.
+/// Hex digit for four cells taken first-cell-lowest: the format puts the
+/// first cell in the most significant bit, so the nibble is read reversed.
+const DIGITS_OF_CELLS: [u8; 16] = {
+    let mut table = [0u8; 16];
+    let mut v = 0;
+    while v < 16 {
+        let msb_first = (v & 1) << 3 | (v & 2) << 1 | (v & 4) >> 1 | (v & 8) >> 3;
+        table[v] = DIGITS[msb_first];
+        v += 1;
+    }
+    table
+};
+
+/// Two digits for eight cells, first-cell-lowest.
+const DIGIT_PAIRS: [[u8; 2]; 256] = {
+    let mut table = [[0u8; 2]; 256];
+    let mut v = 0;
+    while v < 256 {
+        table[v] = [DIGITS_OF_CELLS[v & 0xF], DIGITS_OF_CELLS[v >> 4]];
+        v += 1;
+    }
+    table
+};
+
+/// As [`encode_into`] from raw row masks; the enumerator's hot path. Rows
+/// already hold cells first-cell-lowest, so they are streamed in that order
+/// and each nibble is looked up, with no bit reversal.
 pub fn encode_rows_into(width: usize, rows: &[u32], out: &mut Vec<u8>) {
     let height = rows.len();
     if width != height {
         out.extend_from_slice(format!("{width}x{height}:").as_bytes());
     }
-    // Bits accumulate most-significant-first in `acc`; `n` of them are pending.
-    let (mut acc, mut n) = (0u64, 0u32);
+    let mut digits = [0u8; (MAX_SIDE * MAX_SIDE).div_ceil(4)];
+    let mut used = 0;
+    // `n` pending cells sit in the low bits of `acc`, earliest lowest.
+    let (mut acc, mut n) = (0u64, 0usize);
     for &row in rows {
-        let reversed = (row.reverse_bits() >> (32 - width)) as u64;
-        acc = acc << width | reversed;
-        n += width as u32;
-        while n >= 4 {
-            n -= 4;
-            out.push(DIGITS[(acc >> n & 0xF) as usize]);
+        acc |= (row as u64) << n;
+        n += width;
+        while n >= 8 {
+            digits[used..used + 2].copy_from_slice(&DIGIT_PAIRS[(acc & 0xFF) as usize]);
+            used += 2;
+            acc >>= 8;
+            n -= 8;
         }
-        acc &= (1 << n) - 1;
+    }
+    if n >= 4 {
+        digits[used] = DIGITS_OF_CELLS[(acc & 0xF) as usize];
+        used += 1;
+        acc >>= 4;
+        n -= 4;
     }
     if n > 0 {
-        let base = match n {
-            1 => b'g',
-            2 => b'i',
-            _ => b'm',
+        let (base, msb_first) = match n {
+            1 => (b'g', acc),
+            2 => (b'i', (acc & 1) << 1 | acc >> 1),
+            _ => (b'm', (acc & 1) << 2 | (acc & 2) | acc >> 2 & 1),
         };
-        out.push(base + acc as u8);
+        digits[used] = base + msb_first as u8;
+        used += 1;
     }
+    out.extend_from_slice(&digits[..used]);
 }
 
 pub fn encode(pattern: &Pattern) -> String {
