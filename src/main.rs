@@ -10,6 +10,7 @@ use cruciverb::pattern::count::count_patterns;
 use cruciverb::pattern::file::load_grid;
 use cruciverb::pattern::rules::{Bound, Rules, Style, Symmetry};
 use cruciverb::pattern::run::{self, Job, Order, Shard};
+use cruciverb::pattern::search::Search;
 use cruciverb::pattern::stats::Stats;
 use cruciverb::{terminal, Error, Result};
 
@@ -105,6 +106,9 @@ struct PatternOptions {
     /// Print only the number of patterns.
     #[arg(long, conflicts_with_all = ["random", "out", "resume"])]
     count: bool,
+    /// Print a quick statistical estimate of the number of patterns.
+    #[arg(long, conflicts_with_all = ["count", "random", "out", "resume"])]
+    estimate: bool,
     /// Diverse patterns in a seeded random order instead of the exhaustive order.
     #[arg(long)]
     random: bool,
@@ -233,6 +237,14 @@ fn patterns(command: &PatternsCommand) -> Result<()> {
     let job = options.job();
     if job.threads == 0 {
         return Err(Error::invalid("--threads must be at least 1"));
+    }
+    if options.estimate {
+        let search = Search::new(job.width, job.height, &job.rules)?;
+        println!(
+            "about {:.2e} patterns (Knuth's estimator, seeded; use --count for the exact number)",
+            search.estimate_patterns()
+        );
+        return Ok(());
     }
     if options.count {
         job.rules.validate(job.width, job.height)?;

@@ -532,6 +532,12 @@ impl Search {
             .min(self.free - 1)
     }
 
+    /// Estimated number of patterns (seeded, so repeatable; typically within a
+    /// factor of a few for large spaces).
+    pub fn estimate_patterns(&self) -> f64 {
+        self.estimate_tree()[self.free]
+    }
+
     /// Knuth's random-probe estimate of the number of nodes at each depth;
     /// the last entry estimates complete valid patterns.
     fn estimate_tree(&self) -> Vec<f64> {
