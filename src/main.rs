@@ -247,7 +247,8 @@ fn patterns(command: &PatternsCommand) -> Result<()> {
         return Ok(());
     }
     if options.count {
-        job.rules.validate(job.width, job.height)?;
+        // The same refusals as writing: impossible rules are an error, not 0.
+        Search::new(job.width, job.height, &job.rules)?;
         let exact = match job.shard {
             None => count_patterns(job.width, job.height, &job.rules),
             Some(_) => None,

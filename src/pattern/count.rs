@@ -1,5 +1,1630 @@
-//! Placeholder until the transfer-matrix counter lands.
-use super::rules::Rules;
-pub fn count_patterns(_width: usize, _height: usize, _rules: &Rules) -> Option<u128> {
-    None
+//! Exact pattern counts without listing the patterns.
+//!
+//! There are hundreds of trillions of 15×15 American patterns: far too many to
+//! enumerate just to learn how many there are. This module counts them with a
+//! transfer-matrix ("frontier") dynamic program, the technique used to count
+//! polyominoes. Cells are coloured one at a time in row-major order. After each
+//! cell, what may still follow depends only on the last `width` cells placed
+//! (the *frontier* between the finished and the unfinished part of the grid),
+//! so every partial pattern is reduced to a compact description of its
+//! frontier, and partial patterns with the same description are merged into
+//! one state that carries how many of them there are.
+//!
+//! A state records, for each frontier cell, whether it is black or white, how
+//! long the white run reaching down into it is (capped once more length no
+//! longer matters), and which white frontier cells are already joined by a
+//! white path; plus the length of the white run along the current row and
+//! whether the side columns have a white cell yet. Connectivity is stored as a
+//! non-crossing partition (each run of white frontier cells says whether it
+//! opens, continues or closes its component), which a planar sweep guarantees
+//! and which keeps a state within a `u64` for the common sizes.
+//!
+//! Symmetry shrinks the swept region. Mirror symmetry sweeps the left half and
+//! treats the middle as a fold (a run that reaches it continues in its mirror
+//! image); four-fold symmetry folds the bottom as well. Rotational symmetry
+//! sweeps the top half, then joins each final state to its own 180° image,
+//! through the middle row when the height is odd.
+//!
+//! A limit on black cells adds the black count so far to the state (capped
+//! where more no longer matters), so such counts cost more states.
+//!
+//! States are sharded by hash so that every core can expand its own shard and
+//! merge the successors that hash to it without locks.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::rules::{Rules, Symmetry};
+
+/// Exact number of patterns of this size obeying `rules`, computed without listing them,
+/// or None when `rules` use a rule this counter does not model (the caller then enumerates).
+///
+/// Modelled: every symmetry, `min_word`, `max_word`, `connected`,
+/// `allow_black_edges` and `blacks`, with unchecked cells forbidden. None is
+/// also returned when the rules are invalid for this size (the enumerator
+/// explains why) and when a state would not fit in 128 bits or the count in a
+/// `u128`, which only happens for grids far too large to count anyway.
+pub fn count_patterns(width: usize, height: usize, rules: &Rules) -> Option<u128> {
+    let counter = Counter::new(width, height, rules)?;
+    let retry_wide = || !counter.too_many_states.load(Ordering::Relaxed);
+    if counter.layout.total_bits < 64 {
+        counter
+            .count::<u64, u64>()
+            .or_else(|| retry_wide().then(|| counter.count::<u64, u128>()).flatten())
+    } else {
+        counter.count::<u128, u64>().or_else(|| {
+            retry_wide()
+                .then(|| counter.count::<u128, u128>())
+                .flatten()
+        })
+    }
+}
+
+/// States held at once before the count is abandoned (to the enumerator)
+/// rather than risk memory: about 150 bytes each, so roughly 10 GB. The
+/// largest symmetric 15×15 count peaks near 18.4 million.
+const MAX_STATES: usize = 64 << 20;
+
+/// Widest frontier the fixed-size arrays hold.
+const MAX_COLS: usize = 32;
+
+/// Labels are small integers (a frontier of 32 cells has at most 17
+/// components); this one is never produced by decoding, so it can name a
+/// component that is being created.
+const FRESH_LABEL: u8 = 31;
+const LABELS: usize = 32;
+
+/// The left column (or, under rotation, either side column) has a white cell.
+const FLAG_LEFT: u8 = 1;
+/// The right column of the swept region has a white cell.
+const FLAG_RIGHT: u8 = 2;
+
+/// Below this many states a step is not worth spreading over threads.
+const PARALLEL_MIN_STATES: usize = 1 << 14;
+
+/// How the swept region ends on its right or bottom side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Side {
+    /// The edge of the grid.
+    Edge,
+    /// A mirror axis through the last swept line, which is its own image.
+    FoldOdd,
+    /// A mirror axis just past the last swept line.
+    FoldEven,
+}
+
+impl Side {
+    fn fold(extent: usize) -> Side {
+        if extent % 2 == 1 {
+            Side::FoldOdd
+        } else {
+            Side::FoldEven
+        }
+    }
+
+    /// Full length of a run of which `seen` cells (at least one) end on this side.
+    fn full_run(self, seen: u8) -> usize {
+        let seen = seen as usize;
+        match self {
+            Side::Edge => seen,
+            Side::FoldOdd => 2 * seen - 1,
+            Side::FoldEven => 2 * seen,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bottom {
+    Side(Side),
+    /// The swept rows are the top half; the rest is their 180° image, with a
+    /// reverse-symmetric middle row in between when `middle_row`.
+    HalfTurn {
+        middle_row: bool,
+    },
+}
+
+/// How many black cells a pattern may have. Counts are stored exactly up to
+/// the maximum when one applies, and otherwise capped at the minimum, beyond
+/// which they no longer matter.
+#[derive(Clone, Copy, Debug)]
+struct BlackLimit {
+    min: usize,
+    /// Some when a pattern could exceed it.
+    max: Option<usize>,
+}
+
+impl BlackLimit {
+    fn new((min, max): (usize, usize), cells: usize) -> BlackLimit {
+        // A minimum above the cell count cannot be met whatever it is, and
+        // capping it keeps the stored count small.
+        BlackLimit {
+            min: min.min(cells + 1),
+            max: (max < cells).then_some(max),
+        }
+    }
+
+    fn cap(self) -> u32 {
+        self.max.unwrap_or(self.min) as u32
+    }
+
+    /// The stored count after `more` black cells, or None when over the maximum.
+    fn add(self, stored: u32, more: u32) -> Option<u32> {
+        let n = stored + more;
+        match self.max {
+            Some(max) => (n as usize <= max).then_some(n),
+            None => Some(n.min(self.min as u32)),
+        }
+    }
+
+    fn allows(self, total: usize) -> bool {
+        total >= self.min && self.max.is_none_or(|max| total <= max)
+    }
+}
+
+/// Which white run lengths are words.
+#[derive(Clone, Copy, Debug)]
+struct RunRule {
+    min: usize,
+    /// Some when a run could exceed the maximum: lengths are then tracked exactly.
+    max: Option<usize>,
+    /// Largest stored length; when `max` is None it stands for "`min` or more".
+    cap: u8,
+}
+
+impl RunRule {
+    fn new(rules: &Rules, longest_line: usize) -> RunRule {
+        let max = rules.max_word.filter(|&m| m < longest_line);
+        let cap = max.unwrap_or(rules.min_word);
+        RunRule {
+            min: rules.min_word,
+            max,
+            cap: cap as u8,
+        }
+    }
+
+    /// The stored length after one more white cell, or None if too long.
+    fn extend(self, len: u8) -> Option<u8> {
+        if len < self.cap {
+            Some(len + 1)
+        } else if self.max.is_none() {
+            Some(len)
+        } else {
+            None
+        }
+    }
+
+    /// A complete run of `len` cells is a legal word.
+    fn is_word(self, len: usize) -> bool {
+        len >= self.min && self.max.is_none_or(|m| len <= m)
+    }
+
+    /// A run of stored length `len` (0 for none) may end here.
+    fn may_end(self, len: u8) -> bool {
+        len == 0 || self.is_word(len as usize)
+    }
+}
+
+/// Bit positions of the parts of a packed state: `cell_bits` per frontier
+/// cell from bit 0, then the run along the row, the flags and the black count.
+#[derive(Clone, Copy, Debug)]
+struct Layout {
+    cell_bits: u32,
+    across_shift: u32,
+    across_bits: u32,
+    flags_shift: u32,
+    flags_bits: u32,
+    blacks_shift: u32,
+    blacks_bits: u32,
+    total_bits: u32,
+}
+
+/// Run tags of a white frontier cell, in connected mode. A cell that continues
+/// the run to its left has no tag of its own; the first cell of each run says
+/// where the run stands in its component, reading left to right.
+const TAG_CONTINUES: u8 = 0;
+const TAG_ONLY: u8 = 1;
+const TAG_OPENS: u8 = 2;
+const TAG_MIDDLE: u8 = 3;
+const TAG_CLOSES: u8 = 4;
+const TAGS: u8 = 5;
+/// Not a tag: what the decoding table gives for a black cell.
+const TAG_BLACK: u8 = 5;
+
+/// Connected-mode cell code to (run length down, tag), as a table because
+/// decoding is on the hot path.
+const CELL_CODES: [(u8, u8); 256] = cell_codes();
+
+const fn cell_codes() -> [(u8, u8); 256] {
+    let mut table = [(0, TAG_BLACK); 256];
+    let mut code = 1;
+    while code < 256 {
+        table[code] = (
+            ((code - 1) / TAGS as usize + 1) as u8,
+            ((code - 1) % TAGS as usize) as u8,
+        );
+        code += 1;
+    }
+    table
+}
+
+/// A decoded state: the frontier before cell (r, c) is coloured is, left to
+/// right, cells (r, 0..c) and (r-1, c..).
+#[derive(Clone, Copy, Debug)]
+struct Frontier {
+    /// Length of the white run down into each cell; 0 for a black cell.
+    down: [u8; MAX_COLS],
+    /// Component of each white cell, numbered from 1 by first appearance.
+    label: [u8; MAX_COLS],
+    /// Length of the white run along the current row up to the next cell.
+    across: u8,
+    flags: u8,
+    /// Black cells so far, weighted by their images (see [`BlackLimit`]).
+    blacks: u32,
+    /// Bit j: a run starts at cell j and is its component's only run.
+    lone_runs: u32,
+}
+
+impl Frontier {
+    const EMPTY: Frontier = Frontier {
+        down: [0; MAX_COLS],
+        label: [0; MAX_COLS],
+        across: 0,
+        flags: 0,
+        blacks: 0,
+        lone_runs: 0,
+    };
+
+    fn white_except(&self, cols: usize, skip: usize) -> bool {
+        (0..cols).any(|j| j != skip && self.down[j] > 0)
+    }
+
+    fn component_count(&self, cols: usize) -> usize {
+        (0..cols)
+            .filter(|&j| self.down[j] > 0)
+            .map(|j| self.label[j] as usize)
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// A frontier after one cell is coloured, described as a change to the one
+/// before, so that no frontier is copied on the hot path.
+struct Edit {
+    col: usize,
+    down: u8,
+    label: u8,
+    /// Every cell labelled `rename.0` is relabelled `rename.1`.
+    rename: (u8, u8),
+    across: u8,
+    flags: u8,
+    blacks: u32,
+}
+
+/// Renaming label 0 (black cells) to itself changes nothing.
+const NO_RENAME: (u8, u8) = (0, 0);
+
+/// What colouring a cell black leads to.
+enum Outcome<K> {
+    Dead,
+    State(K),
+    /// The only component closed and every remaining cell may stay black: a
+    /// whole valid pattern.
+    Complete,
+}
+
+/// A packed state: u64 when it fits, u128 otherwise. Packed states never set
+/// the top bit, so the all-ones key can mark an empty table slot.
+trait Key: Copy + Eq + Send + Sync {
+    const ZERO: Self;
+    const EMPTY: Self;
+    /// The `bits`-wide field at `shift`.
+    fn field(self, shift: u32, bits: u32) -> u32;
+    /// Sets bits of an all-zero field at `shift`.
+    fn with_field(self, value: u32, shift: u32) -> Self;
+    fn hash(self) -> u64;
+}
+
+/// A strong 64-bit mix: packed states are dense bit fields that differ in a
+/// few low bits, and both the slot and the shard come from this hash.
+fn mix(mut x: u64) -> u64 {
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    x ^ (x >> 33)
+}
+
+impl Key for u64 {
+    const ZERO: Self = 0;
+    const EMPTY: Self = u64::MAX;
+    fn field(self, shift: u32, bits: u32) -> u32 {
+        (self >> shift & ((1 << bits) - 1)) as u32
+    }
+    fn with_field(self, value: u32, shift: u32) -> Self {
+        self | (value as u64) << shift
+    }
+    fn hash(self) -> u64 {
+        mix(self)
+    }
+}
+
+impl Key for u128 {
+    const ZERO: Self = 0;
+    const EMPTY: Self = u128::MAX;
+    fn field(self, shift: u32, bits: u32) -> u32 {
+        (self >> shift & ((1 << bits) - 1)) as u32
+    }
+    fn with_field(self, value: u32, shift: u32) -> Self {
+        self | (value as u128) << shift
+    }
+    fn hash(self) -> u64 {
+        mix(self as u64 ^ mix((self >> 64) as u64))
+    }
+}
+
+/// Patterns per state. Counting in u64 while the numbers fit halves the
+/// memory the tables move; on overflow the count is redone in u128.
+trait Count: Copy + Send + Sync {
+    const ZERO: Self;
+    const ONE: Self;
+    fn checked_add(self, other: Self) -> Option<Self>;
+    fn wide(self) -> u128;
+}
+
+impl Count for u64 {
+    const ZERO: Self = 0;
+    const ONE: Self = 1;
+    fn checked_add(self, other: Self) -> Option<Self> {
+        u64::checked_add(self, other)
+    }
+    fn wide(self) -> u128 {
+        self as u128
+    }
+}
+
+impl Count for u128 {
+    const ZERO: Self = 0;
+    const ONE: Self = 1;
+    fn checked_add(self, other: Self) -> Option<Self> {
+        u128::checked_add(self, other)
+    }
+    fn wide(self) -> u128 {
+        self
+    }
+}
+
+/// Insertions are made in batches of this many: every slot of a batch is read
+/// before any is written, so their cache misses overlap instead of queueing.
+const BATCH: usize = 32;
+const MIN_SLOTS: usize = 1 << 10;
+
+/// Open-addressing hash table (linear probing) from packed state to count.
+struct Table<K, C> {
+    slots: Vec<(K, C)>,
+    len: usize,
+}
+
+impl<K: Key, C: Count> Table<K, C> {
+    fn new() -> Self {
+        Table {
+            slots: vec![(K::EMPTY, C::ZERO); MIN_SLOTS],
+            len: 0,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Empties the table but keeps its memory, which saves page faults.
+    fn clear(&mut self) {
+        self.slots.fill((K::EMPTY, C::ZERO));
+        self.len = 0;
+    }
+
+    fn entries(&self) -> impl Iterator<Item = (K, C)> + '_ {
+        self.slots
+            .iter()
+            .copied()
+            .filter(|&(key, _)| key != K::EMPTY)
+    }
+
+    fn home(&self, key: K) -> usize {
+        key.hash() as usize & (self.slots.len() - 1)
+    }
+
+    /// Adds each count to its state; None on overflow.
+    fn add_batch(&mut self, batch: &[(K, C)]) -> Option<()> {
+        if 2 * (self.len + batch.len()) > self.slots.len() {
+            self.grow(self.len + batch.len());
+        }
+        for &(key, _) in batch {
+            std::hint::black_box(self.slots[self.home(key)].0);
+        }
+        batch.iter().try_for_each(|&(key, n)| self.add(key, n))
+    }
+
+    fn add(&mut self, key: K, n: C) -> Option<()> {
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(key);
+        loop {
+            let slot = &mut self.slots[i];
+            if slot.0 == key {
+                slot.1 = slot.1.checked_add(n)?;
+                return Some(());
+            }
+            if slot.0 == K::EMPTY {
+                *slot = (key, n);
+                self.len += 1;
+                return Some(());
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Rehashes into at least twice `needed` slots.
+    fn grow(&mut self, needed: usize) {
+        let size = (2 * needed).next_power_of_two().max(MIN_SLOTS);
+        let old = std::mem::replace(&mut self.slots, vec![(K::EMPTY, C::ZERO); size]);
+        self.len = 0;
+        for (key, n) in old.into_iter().filter(|&(key, _)| key != K::EMPTY) {
+            // Keys are distinct, so nothing is added up and nothing overflows.
+            let _ = self.add(key, n);
+        }
+    }
+}
+
+/// Successors one shard found for each shard, indexed by the receiving shard.
+type Outbox<K, C> = Vec<Vec<(K, C)>>;
+
+/// The shard a state belongs to: from the hash bits that slot numbers do not use.
+fn shard_of<K: Key>(key: K, shards: usize) -> usize {
+    if shards == 1 {
+        return 0;
+    }
+    (key.hash() >> 56) as usize % shards
+}
+
+/// Adds the pairs to `table` a batch at a time; None on overflow.
+fn add_all<K: Key, C: Count>(table: &mut Table<K, C>, pairs: &[(K, C)]) -> Option<()> {
+    pairs
+        .chunks(BATCH)
+        .try_for_each(|batch| table.add_batch(batch))
+}
+
+/// Runs the tasks, on one thread each when `parallel`, and returns their results in order.
+fn run_all<R, F>(parallel: bool, tasks: impl Iterator<Item = F>) -> Vec<R>
+where
+    R: Send,
+    F: FnOnce() -> R + Send,
+{
+    if !parallel {
+        return tasks.map(|task| task()).collect();
+    }
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = tasks.map(|task| scope.spawn(task)).collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    })
+}
+
+fn worker_count() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(16)
+}
+
+/// One counting problem: the swept region, its boundaries and the rules.
+#[derive(Debug)]
+struct Counter {
+    /// Size of the swept region.
+    cols: usize,
+    rows: usize,
+    /// Width of the whole grid (the half-turn join pairs column j with width-1-j).
+    width: usize,
+    /// Cells of the whole grid.
+    cells: usize,
+    right: Side,
+    bottom: Bottom,
+    runs: RunRule,
+    connected: bool,
+    /// Every edge row and column needs a white cell.
+    white_edges: bool,
+    /// Which of FLAG_LEFT / FLAG_RIGHT a finished pattern needs.
+    needed_flags: u8,
+    blacks: Option<BlackLimit>,
+    /// Black cells the pattern gains if every cell after step i of the sweep
+    /// (and, under a half turn, every middle-row cell) is black.
+    blacks_after: Vec<u32>,
+    layout: Layout,
+    /// Set when a count stopped at [`MAX_STATES`] (not an overflow).
+    too_many_states: AtomicBool,
+}
+
+impl Counter {
+    fn new(width: usize, height: usize, rules: &Rules) -> Option<Counter> {
+        if !is_modelled(rules) || rules.validate(width, height).is_err() {
+            return None;
+        }
+        // Run lengths, and so cell codes, stay below 256 within these sides.
+        if !(1..=MAX_COLS).contains(&width) || !(1..=MAX_COLS).contains(&height) {
+            return None;
+        }
+        let (cols, rows, right, bottom) = match rules.symmetry {
+            Symmetry::None => (width, height, Side::Edge, Bottom::Side(Side::Edge)),
+            Symmetry::Mirror => (
+                width.div_ceil(2),
+                height,
+                Side::fold(width),
+                Bottom::Side(Side::Edge),
+            ),
+            Symmetry::FourFold => (
+                width.div_ceil(2),
+                height.div_ceil(2),
+                Side::fold(width),
+                Bottom::Side(Side::fold(height)),
+            ),
+            Symmetry::Rotational => (
+                width,
+                height / 2,
+                Side::Edge,
+                Bottom::HalfTurn {
+                    middle_row: height % 2 == 1,
+                },
+            ),
+        };
+        let white_edges = !rules.allow_black_edges;
+        let half_turn = matches!(bottom, Bottom::HalfTurn { .. });
+        let mut needed_flags = 0;
+        if white_edges {
+            needed_flags |= FLAG_LEFT;
+        }
+        // A mirrored half joins its image only through the fold.
+        let right_is_own_edge = right == Side::Edge && !half_turn;
+        if (right_is_own_edge && white_edges) || (right != Side::Edge && rules.connected) {
+            needed_flags |= FLAG_RIGHT;
+        }
+        let runs = RunRule::new(rules, width.max(height));
+        let cells = width * height;
+        let blacks = rules
+            .blacks
+            .map(|b| BlackLimit::new(b.resolve(cells), cells));
+        let black_cap = blacks.map_or(0, BlackLimit::cap);
+        let layout = layout(cols, runs.cap, rules.connected, needed_flags, black_cap)?;
+        let mut counter = Counter {
+            cols,
+            rows,
+            width,
+            cells,
+            right,
+            bottom,
+            runs,
+            connected: rules.connected,
+            white_edges,
+            needed_flags,
+            blacks,
+            blacks_after: Vec::new(),
+            layout,
+            too_many_states: AtomicBool::new(false),
+        };
+        counter.blacks_after = counter.blacks_after_each_step();
+        Some(counter)
+    }
+
+    /// How many cells of the grid a cell of the swept region stands for: itself
+    /// and its images under the symmetry.
+    fn weight(&self, r: usize, c: usize) -> u32 {
+        let across = match self.right {
+            Side::Edge => 1,
+            Side::FoldOdd if c + 1 == self.cols => 1,
+            _ => 2,
+        };
+        let down = match self.bottom {
+            Bottom::HalfTurn { .. } => 2,
+            Bottom::Side(Side::Edge) => 1,
+            Bottom::Side(Side::FoldOdd) if r + 1 == self.rows => 1,
+            Bottom::Side(_) => 2,
+        };
+        across * down
+    }
+
+    fn blacks_after_each_step(&self) -> Vec<u32> {
+        let middle = match self.bottom {
+            Bottom::HalfTurn { middle_row: true } => self.width as u32,
+            _ => 0,
+        };
+        let mut after = vec![middle; self.rows * self.cols];
+        for i in (0..after.len().saturating_sub(1)).rev() {
+            let next = i + 1;
+            after[i] = after[next] + self.weight(next / self.cols, next % self.cols);
+        }
+        after
+    }
+
+    /// The black count after cell (r, c) turns black, or None if that count
+    /// is already too high.
+    fn black_count_with(&self, f: &Frontier, r: usize, c: usize) -> Option<u32> {
+        match self.blacks {
+            Some(limit) => limit.add(f.blacks, self.weight(r, c)),
+            None => Some(0),
+        }
+    }
+
+    /// The black count `blacks` after cell (r, c) can still reach the minimum.
+    fn may_reach_black_minimum(&self, blacks: u32, r: usize, c: usize) -> bool {
+        self.blacks.is_none_or(|limit| {
+            (blacks + self.blacks_after[r * self.cols + c]) as usize >= limit.min
+        })
+    }
+
+    /// A pattern with `total` black cells obeys the black-count rule.
+    fn black_total_allowed(&self, total: u32) -> bool {
+        self.blacks.is_none_or(|limit| limit.allows(total as usize))
+    }
+
+    /// The count, or None if it overflows.
+    fn count<K: Key, C: Count>(&self) -> Option<u128> {
+        let shards = worker_count();
+        let mut states: Vec<Table<K, C>> = (0..shards).map(|_| Table::new()).collect();
+        let mut spare: Vec<Table<K, C>> = (0..shards).map(|_| Table::new()).collect();
+        states[0].add(K::ZERO, C::ONE)?;
+        let mut complete = 0u128;
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                complete = complete.checked_add(self.step(r, c, &states, &mut spare)?)?;
+                std::mem::swap(&mut states, &mut spare);
+                spare.iter_mut().for_each(Table::clear);
+                if states.iter().map(Table::len).sum::<usize>() > MAX_STATES {
+                    self.too_many_states.store(true, Ordering::Relaxed);
+                    return None;
+                }
+            }
+        }
+        let middles = match self.bottom {
+            Bottom::HalfTurn { middle_row: true } => self.symmetric_rows(),
+            _ => Vec::new(),
+        };
+        let parallel = is_large(&states);
+        let totals = run_all(
+            parallel,
+            states
+                .iter()
+                .map(|shard| || self.total_of_finals(shard, &middles)),
+        );
+        let total = totals
+            .into_iter()
+            .try_fold(complete, |sum, t| sum.checked_add(t?))?;
+        // Without the connectivity rule nothing else rules out the empty grid.
+        if !self.connected && !self.white_edges && self.black_total_allowed(self.cells as u32) {
+            total.checked_sub(1)
+        } else {
+            Some(total)
+        }
+    }
+
+    /// Colours cell (r, c) in every state of `from`, merging the successors
+    /// into the empty shards `into`. Returns the patterns completed on the way.
+    fn step<K: Key, C: Count>(
+        &self,
+        r: usize,
+        c: usize,
+        from: &[Table<K, C>],
+        into: &mut [Table<K, C>],
+    ) -> Option<u128> {
+        let shards = from.len();
+        let parallel = is_large(from);
+        let expanded = run_all(
+            parallel,
+            from.iter()
+                .zip(into.iter_mut())
+                .enumerate()
+                .map(|(me, (source, target))| {
+                    move || self.expand(r, c, me, shards, source, target)
+                }),
+        );
+        let mut complete = 0u128;
+        let mut posted = Vec::with_capacity(shards);
+        for result in expanded {
+            let (done, outbox) = result?;
+            complete = complete.checked_add(done)?;
+            posted.push(outbox);
+        }
+        let posted = &posted;
+        let merged = run_all(
+            parallel,
+            into.iter_mut().enumerate().map(|(me, target)| {
+                move || {
+                    posted
+                        .iter()
+                        .try_for_each(|outbox: &Outbox<K, C>| add_all(target, &outbox[me]))
+                }
+            }),
+        );
+        merged.into_iter().collect::<Option<Vec<()>>>()?;
+        Some(complete)
+    }
+
+    /// Expands the states of shard `me` into `target`, posting successors that
+    /// belong to other shards to an outbox per shard. Returns the patterns
+    /// completed and the outboxes, or None on overflow.
+    fn expand<K: Key, C: Count>(
+        &self,
+        r: usize,
+        c: usize,
+        me: usize,
+        shards: usize,
+        source: &Table<K, C>,
+        target: &mut Table<K, C>,
+    ) -> Option<(u128, Outbox<K, C>)> {
+        let mut outbox: Outbox<K, C> = vec![Vec::new(); shards];
+        let mut batch = Vec::with_capacity(BATCH + 2);
+        let mut complete = 0u128;
+        let mut f = Frontier::EMPTY;
+        for (key, n) in source.entries() {
+            self.decode(key, &mut f);
+            let completes = self.successors(&f, r, c, |next: K| {
+                let shard = shard_of(next, shards);
+                if shard == me {
+                    batch.push((next, n));
+                } else {
+                    outbox[shard].push((next, n));
+                }
+            });
+            if completes {
+                complete = complete.checked_add(n.wide())?;
+            }
+            if batch.len() >= BATCH {
+                target.add_batch(&batch)?;
+                batch.clear();
+            }
+        }
+        target.add_batch(&batch)?;
+        Some((complete, outbox))
+    }
+
+    /// Calls `emit` with each state that follows `f` when cell (r, c) is
+    /// coloured; returns true when colouring it black completes a pattern.
+    fn successors<K: Key>(
+        &self,
+        f: &Frontier,
+        r: usize,
+        c: usize,
+        mut emit: impl FnMut(K),
+    ) -> bool {
+        let completes = match self.black_successor(f, r, c) {
+            Outcome::Dead => false,
+            Outcome::State(key) => {
+                emit(key);
+                false
+            }
+            Outcome::Complete => true,
+        };
+        if let Some(key) = self.white_successor(f, r, c) {
+            emit(key);
+        }
+        completes
+    }
+
+    /// The state after cell (r, c) turns black.
+    fn black_successor<K: Key>(&self, f: &Frontier, r: usize, c: usize) -> Outcome<K> {
+        let above = f.down[c];
+        if !self.runs.may_end(above) || !self.runs.may_end(f.across) {
+            return Outcome::Dead;
+        }
+        let Some(blacks) = self.black_count_with(f, r, c) else {
+            return Outcome::Dead;
+        };
+        // Cell c starts a run, since the frontier breaks just before it.
+        let run_is_one_cell = c + 1 == self.cols || f.down[c + 1] == 0;
+        if self.connected && f.lone_runs >> c & 1 == 1 && run_is_one_cell {
+            return self.component_closed(f, r, c, blacks);
+        }
+        if !self.may_reach_black_minimum(blacks, r, c) {
+            return Outcome::Dead;
+        }
+        let row_done = c + 1 == self.cols;
+        if row_done && self.row_needs_white(r) && !f.white_except(self.cols, c) {
+            return Outcome::Dead;
+        }
+        Outcome::State(self.encode(
+            f,
+            &Edit {
+                col: c,
+                down: 0,
+                label: 0,
+                rename: NO_RENAME,
+                across: 0,
+                flags: f.flags,
+                blacks,
+            },
+        ))
+    }
+
+    /// The state after cell (r, c) turns white, if that breaks no rule yet.
+    fn white_successor<K: Key>(&self, f: &Frontier, r: usize, c: usize) -> Option<K> {
+        let above = f.down[c];
+        let down = if above > 0 {
+            self.runs.extend(above)?
+        } else {
+            1
+        };
+        let mut across = self.runs.extend(f.across)?;
+        if let (true, Bottom::Side(side)) = (r + 1 == self.rows, self.bottom) {
+            if !self.runs.is_word(side.full_run(down)) {
+                return None;
+            }
+        }
+        if c + 1 == self.cols {
+            if !self.runs.is_word(self.right.full_run(across)) {
+                return None;
+            }
+            across = 0;
+        }
+        if !self.may_reach_black_minimum(f.blacks, r, c) {
+            return None;
+        }
+        let (label, rename) = if self.connected {
+            self.joined_label(f, c)
+        } else {
+            (0, NO_RENAME)
+        };
+        // Flags nothing checks are dropped so that they do not split states.
+        let flags = (f.flags | self.flag_of_column(c)) & self.needed_flags;
+        Some(self.encode(
+            f,
+            &Edit {
+                col: c,
+                down,
+                label,
+                rename,
+                across,
+                flags,
+                blacks: f.blacks,
+            },
+        ))
+    }
+
+    /// The label of a new white cell at column `c`, and the renaming that
+    /// merges the components of its white neighbours above and to the left.
+    fn joined_label(&self, f: &Frontier, c: usize) -> (u8, (u8, u8)) {
+        let up = (f.down[c] > 0).then_some(f.label[c]);
+        let left = (c > 0 && f.down[c - 1] > 0).then(|| f.label[c - 1]);
+        match (up, left) {
+            (Some(a), Some(b)) => (a, (b, a)),
+            (Some(a), None) | (None, Some(a)) => (a, NO_RENAME),
+            (None, None) => (FRESH_LABEL, NO_RENAME),
+        }
+    }
+
+    fn flag_of_column(&self, c: usize) -> u8 {
+        let last = c + 1 == self.cols;
+        let mut flags = 0;
+        if c == 0 {
+            flags |= FLAG_LEFT;
+        }
+        if last {
+            // Under rotation the right column is the image of the left one.
+            flags |= match self.bottom {
+                Bottom::HalfTurn { .. } => FLAG_LEFT,
+                Bottom::Side(_) => FLAG_RIGHT,
+            };
+        }
+        flags
+    }
+
+    /// Row r of the swept region must have a white cell.
+    fn row_needs_white(&self, r: usize) -> bool {
+        let top = r == 0 && self.white_edges;
+        let bottom = r + 1 == self.rows
+            && match self.bottom {
+                Bottom::Side(Side::Edge) => self.white_edges,
+                // The fold row is what joins the pattern to its image.
+                Bottom::Side(_) => self.connected,
+                Bottom::HalfTurn { .. } => false,
+            };
+        top || bottom
+    }
+
+    /// Colouring cell c black leaves the component of the cell above it with
+    /// no frontier cell: fine only if it is the whole pattern and the rest of
+    /// the grid may stay black.
+    fn component_closed<K>(&self, f: &Frontier, r: usize, c: usize, blacks: u32) -> Outcome<K> {
+        if f.white_except(self.cols, c) {
+            return Outcome::Dead;
+        }
+        let rest_may_be_black = match self.bottom {
+            // Its image would be a second component.
+            Bottom::HalfTurn { .. } => false,
+            Bottom::Side(Side::Edge) => !self.white_edges,
+            Bottom::Side(_) => false,
+        };
+        let flags_ok = f.flags & self.needed_flags == self.needed_flags;
+        let blacks_ok = self.black_total_allowed(blacks + self.blacks_after[r * self.cols + c]);
+        if rest_may_be_black && flags_ok && blacks_ok {
+            Outcome::Complete
+        } else {
+            Outcome::Dead
+        }
+    }
+
+    /// The patterns that the final states of one shard stand for.
+    fn total_of_finals<K: Key, C: Count>(
+        &self,
+        shard: &Table<K, C>,
+        middles: &[u32],
+    ) -> Option<u128> {
+        let mut total = 0u128;
+        let mut f = Frontier::EMPTY;
+        for (key, n) in shard.entries() {
+            let n = n.wide();
+            self.decode(key, &mut f);
+            let ways = match self.bottom {
+                Bottom::HalfTurn { middle_row: true } => self.middle_rows_joining(&f, middles),
+                Bottom::HalfTurn { middle_row: false } => usize::from(self.joins_directly(&f)),
+                Bottom::Side(_) => usize::from(self.is_finished(&f)),
+            };
+            total = total.checked_add(n.checked_mul(ways as u128)?)?;
+        }
+        Some(total)
+    }
+
+    /// A final state of a fully swept grid is a valid pattern.
+    fn is_finished(&self, f: &Frontier) -> bool {
+        f.flags & self.needed_flags == self.needed_flags
+            && self.black_total_allowed(f.blacks)
+            && (!self.connected || f.component_count(self.cols) == 1)
+    }
+
+    /// All reverse-symmetric rows (bit j white) whose runs are words, the
+    /// all-black row included.
+    fn symmetric_rows(&self) -> Vec<u32> {
+        let w = self.width;
+        (0u32..1 << w.div_ceil(2))
+            .map(|half| (0..w).fold(0u32, |row, j| row | (half >> j.min(w - 1 - j) & 1) << j))
+            .filter(|&row| row_runs(row, w).all(|len| self.runs.is_word(len)))
+            .collect()
+    }
+
+    /// How many of the `middles` rows complete top half `f`, with the 180°
+    /// image of `f` below them, to a valid pattern.
+    fn middle_rows_joining(&self, f: &Frontier, middles: &[u32]) -> usize {
+        let w = self.width;
+        // Columns where the middle cell must be white, and where it may not be.
+        let (mut must, mut cannot) = (0u32, 0u32);
+        for j in 0..w {
+            let (above, below) = (f.down[j], f.down[w - 1 - j]);
+            if !self.runs.may_end(above) {
+                must |= 1 << j;
+            }
+            if !self.runs.is_word(above as usize + 1 + below as usize) {
+                cannot |= 1 << j;
+            }
+        }
+        let left_has_white = !self.white_edges || f.flags & FLAG_LEFT != 0;
+        middles
+            .iter()
+            .filter(|&&middle| {
+                middle & must == must
+                    && middle & cannot == 0
+                    && (left_has_white || middle & 1 == 1)
+                    && self.black_total_allowed(f.blacks + w as u32 - middle.count_ones())
+                    && (!self.connected || self.joined_through_middle(f, middle))
+            })
+            .count()
+    }
+
+    /// Top half `f`, middle row `middle` and the image of `f` form one region.
+    fn joined_through_middle(&self, f: &Frontier, middle: u32) -> bool {
+        let w = self.width;
+        let white = |j: usize| middle >> j & 1 == 1;
+        let labels = f.component_count(w);
+        // Nodes: top components, their images, then middle-row runs.
+        let mut sets = DisjointSets::new(2 * labels + w);
+        let mut nodes = 2 * labels;
+        for j in (0..w).filter(|&j| white(j)) {
+            if j == 0 || !white(j - 1) {
+                nodes += 1;
+            }
+            let run = nodes - 1;
+            if f.down[j] > 0 {
+                sets.union(run, f.label[j] as usize - 1);
+            }
+            if f.down[w - 1 - j] > 0 {
+                sets.union(run, labels + f.label[w - 1 - j] as usize - 1);
+            }
+        }
+        nodes > 0 && sets.all_joined(nodes)
+    }
+
+    /// Top half `f` directly above its 180° image (even height).
+    fn joins_directly(&self, f: &Frontier) -> bool {
+        let w = self.width;
+        for j in 0..w {
+            let (above, below) = (f.down[j], f.down[w - 1 - j]);
+            let ok = match (above > 0, below > 0) {
+                (true, true) => self.runs.is_word(above as usize + below as usize),
+                (true, false) => self.runs.may_end(above),
+                (false, _) => true,
+            };
+            if !ok {
+                return false;
+            }
+        }
+        if self.white_edges && f.flags & FLAG_LEFT == 0 || !self.black_total_allowed(f.blacks) {
+            return false;
+        }
+        if !self.connected {
+            return true;
+        }
+        let labels = f.component_count(w);
+        let mut sets = DisjointSets::new(2 * labels);
+        for j in 0..w {
+            if f.down[j] > 0 && f.down[w - 1 - j] > 0 {
+                sets.union(
+                    f.label[j] as usize - 1,
+                    labels + f.label[w - 1 - j] as usize - 1,
+                );
+            }
+        }
+        labels > 0 && sets.all_joined(2 * labels)
+    }
+
+    /// Unpacks `key` into `f`. Runs restart at the break in the frontier
+    /// without being told where it is, because the encoding tags every run start.
+    fn decode<K: Key>(&self, key: K, f: &mut Frontier) {
+        let Layout {
+            cell_bits,
+            across_shift,
+            across_bits,
+            flags_shift,
+            flags_bits,
+            blacks_shift,
+            blacks_bits,
+            ..
+        } = self.layout;
+        f.across = key.field(across_shift, across_bits) as u8;
+        f.flags = key.field(flags_shift, flags_bits) as u8;
+        f.blacks = key.field(blacks_shift, blacks_bits);
+        if !self.connected {
+            for j in 0..self.cols {
+                f.down[j] = key.field(j as u32 * cell_bits, cell_bits) as u8;
+            }
+            return;
+        }
+        let mut tags = [TAG_BLACK; MAX_COLS];
+        let mut starts = 0u32;
+        for j in 0..self.cols {
+            let (down, tag) = CELL_CODES[key.field(j as u32 * cell_bits, cell_bits) as usize];
+            f.down[j] = down;
+            tags[j] = tag;
+            starts |= u32::from(tag != TAG_BLACK && tag != TAG_CONTINUES) << j;
+        }
+        // Label the first cell of each run; branching per run rather than
+        // per cell, since tags are unpredictable.
+        let mut open = [0u8; MAX_COLS];
+        let mut depth = 0;
+        let mut next_label = 1;
+        f.lone_runs = 0;
+        for j in set_bits(starts) {
+            f.label[j] = match tags[j] {
+                TAG_ONLY => {
+                    f.lone_runs |= 1 << j;
+                    next_label += 1;
+                    next_label - 1
+                }
+                TAG_OPENS => {
+                    open[depth] = next_label;
+                    depth += 1;
+                    next_label += 1;
+                    next_label - 1
+                }
+                TAG_MIDDLE => open[depth - 1],
+                _ => {
+                    depth -= 1;
+                    open[depth]
+                }
+            };
+        }
+        // The rest of each run takes its first cell's label.
+        let mut previous = 0;
+        for j in 0..self.cols {
+            if starts >> j & 1 == 0 {
+                f.label[j] = previous;
+            }
+            previous = f.label[j];
+        }
+    }
+
+    /// Packs `f` changed by `edit`. The frontier now breaks after the edited
+    /// cell: (r, col) and (r-1, col+1) are not neighbours.
+    fn encode<K: Key>(&self, f: &Frontier, edit: &Edit) -> K {
+        let Layout {
+            cell_bits,
+            across_shift,
+            flags_shift,
+            blacks_shift,
+            ..
+        } = self.layout;
+        let cols = self.cols;
+        let mut key = K::ZERO
+            .with_field(edit.across.into(), across_shift)
+            .with_field(edit.flags.into(), flags_shift)
+            .with_field(edit.blacks, blacks_shift);
+        let mut down = f.down;
+        down[edit.col] = edit.down;
+        if !self.connected {
+            for (j, &d) in down[..cols].iter().enumerate() {
+                key = key.with_field(d.into(), j as u32 * cell_bits);
+            }
+            return key;
+        }
+        let mut code = [0u8; MAX_COLS];
+        let mut whites = 0u32;
+        for j in 0..cols {
+            if down[j] > 0 {
+                whites |= 1 << j;
+                code[j] = 1 + (down[j] - 1) * TAGS;
+            }
+        }
+        let mut starts = whites & !(whites << 1);
+        if edit.col + 1 < cols {
+            starts |= whites & 1 << (edit.col + 1);
+        }
+        let label = |j: usize| match f.label[j] {
+            _ if j == edit.col => edit.label as usize,
+            l if l == edit.rename.0 => edit.rename.1 as usize,
+            l => l as usize,
+        };
+        let mut runs = [0u8; LABELS];
+        let mut last_run = [0u8; LABELS];
+        for j in set_bits(starts) {
+            let l = label(j);
+            runs[l] += 1;
+            last_run[l] = j as u8;
+        }
+        let mut seen = 0u32;
+        for j in set_bits(starts) {
+            let l = label(j);
+            code[j] += if seen & 1 << l == 0 {
+                seen |= 1 << l;
+                if runs[l] == 1 {
+                    TAG_ONLY
+                } else {
+                    TAG_OPENS
+                }
+            } else if last_run[l] as usize == j {
+                TAG_CLOSES
+            } else {
+                TAG_MIDDLE
+            };
+        }
+        for (j, &c) in code[..cols].iter().enumerate() {
+            key = key.with_field(c.into(), j as u32 * cell_bits);
+        }
+        key
+    }
+}
+
+/// Positions of the set bits of `mask`, lowest first.
+fn set_bits(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let j = mask.trailing_zeros() as usize;
+        mask &= mask.wrapping_sub(1);
+        (j < 32).then_some(j)
+    })
+}
+
+fn is_large<K: Key, C: Count>(shards: &[Table<K, C>]) -> bool {
+    shards.len() > 1 && shards.iter().map(Table::len).sum::<usize>() >= PARALLEL_MIN_STATES
+}
+
+/// The rules the sweep models: symmetry, word lengths without unchecked
+/// cells, connectivity, edges and the black-cell count. The others need
+/// whole-pattern checks or more state than is worth carrying.
+fn is_modelled(rules: &Rules) -> bool {
+    !rules.allow_unchecked
+        && !rules.no_white_2x2
+        && !rules.no_black_2x2
+        && rules.max_black_run.is_none()
+        && rules.words.is_none()
+        && rules.max_three_letter.is_none()
+        && !rules.no_cheaters
+        && rules.min_word >= 2
+}
+
+/// Bits of a packed state for a frontier of `cols` cells, or None unless the
+/// top bit of a u128 stays clear.
+fn layout(cols: usize, cap: u8, connected: bool, flags: u8, black_cap: u32) -> Option<Layout> {
+    let codes = if connected {
+        cap as u32 * TAGS as u32
+    } else {
+        cap as u32
+    };
+    let cell_bits = bits_for(codes);
+    let across_shift = cols as u32 * cell_bits;
+    let across_bits = bits_for(cap as u32);
+    let flags_shift = across_shift + across_bits;
+    let flags_bits = bits_for(flags as u32);
+    let blacks_shift = flags_shift + flags_bits;
+    let blacks_bits = bits_for(black_cap);
+    let total_bits = blacks_shift + blacks_bits;
+    (total_bits < 128).then_some(Layout {
+        cell_bits,
+        across_shift,
+        across_bits,
+        flags_shift,
+        flags_bits,
+        blacks_shift,
+        blacks_bits,
+        total_bits,
+    })
+}
+
+/// Bits needed to store values 0..=max.
+fn bits_for(max: u32) -> u32 {
+    u32::BITS - max.leading_zeros()
+}
+
+/// Lengths of the white runs of a row mask `width` cells wide.
+fn row_runs(row: u32, width: usize) -> impl Iterator<Item = usize> {
+    let mut j = 0;
+    std::iter::from_fn(move || {
+        while j < width && row >> j & 1 == 0 {
+            j += 1;
+        }
+        let start = j;
+        while j < width && row >> j & 1 == 1 {
+            j += 1;
+        }
+        (j > start).then_some(j - start)
+    })
+}
+
+/// Union-find over a few dozen nodes, for the half-turn join.
+struct DisjointSets {
+    parent: [u8; 2 * LABELS + MAX_COLS],
+}
+
+impl DisjointSets {
+    fn new(nodes: usize) -> DisjointSets {
+        let mut parent = [0u8; 2 * LABELS + MAX_COLS];
+        for (i, p) in parent.iter_mut().enumerate().take(nodes) {
+            *p = i as u8;
+        }
+        DisjointSets { parent }
+    }
+
+    fn find(&mut self, mut x: usize) -> usize {
+        while self.parent[x] as usize != x {
+            let up = self.parent[x] as usize;
+            self.parent[x] = self.parent[up];
+            x = up;
+        }
+        x
+    }
+
+    fn union(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.find(a), self.find(b));
+        self.parent[ra] = rb as u8;
+    }
+
+    fn all_joined(&mut self, nodes: usize) -> bool {
+        let root = self.find(0);
+        (1..nodes).all(|x| self.find(x) == root)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pattern::rules::Style;
+    use crate::pattern::search::Search;
+
+    /// The count by exhaustive enumeration, the reference for the counter.
+    fn enumerated(width: usize, height: usize, rules: &Rules) -> u128 {
+        // The enumerator refuses sizes where no row can hold a white cell.
+        let Ok(search) = Search::new(width, height, rules) else {
+            return 0;
+        };
+        let mut n = 0u128;
+        search.walk(&[], &mut |_| {
+            n += 1;
+            true
+        });
+        n
+    }
+
+    fn rules(
+        symmetry: Symmetry,
+        min_word: usize,
+        connected: bool,
+        allow_black_edges: bool,
+    ) -> Rules {
+        Rules {
+            symmetry,
+            min_word,
+            connected,
+            allow_black_edges,
+            ..Rules::preset(Style::American)
+        }
+    }
+
+    /// Compares the counter with the enumerator on every combination of
+    /// connectivity and edge rule, for each minimum word length given.
+    fn check_all(width: usize, height: usize, symmetry: Symmetry, min_words: &[usize]) {
+        for &min_word in min_words {
+            for connected in [true, false] {
+                for edges in [false, true] {
+                    let r = rules(symmetry, min_word, connected, edges);
+                    check(width, height, &r);
+                }
+            }
+        }
+    }
+
+    fn check(width: usize, height: usize, r: &Rules) {
+        let expected = r
+            .validate(width, height)
+            .is_ok()
+            .then(|| enumerated(width, height, r));
+        assert_eq!(
+            count_patterns(width, height, r),
+            expected,
+            "{width}x{height} {}",
+            r.describe()
+        );
+    }
+
+    #[test]
+    fn known_american_counts() {
+        let american = Rules::preset(Style::American);
+        let edges = Rules {
+            allow_black_edges: true,
+            ..american.clone()
+        };
+        for (n, count) in [
+            (3, 1),
+            (4, 3),
+            (5, 12),
+            (6, 48),
+            (7, 312),
+            (9, 31187),
+            (11, 17438702),
+        ] {
+            assert_eq!(count_patterns(n, n, &american), Some(count), "{n}x{n}");
+        }
+        for (n, count) in [(3, 1), (4, 3), (5, 15), (6, 65), (7, 397), (9, 35324)] {
+            assert_eq!(
+                count_patterns(n, n, &edges),
+                Some(count),
+                "{n}x{n} with black edges"
+            );
+        }
+    }
+
+    #[test]
+    fn rotational_squares_match_enumeration() {
+        for n in 3..=10 {
+            let min_words: &[usize] = if n <= 9 { &[2, 3, 4] } else { &[3, 4] };
+            check_all(n, n, Symmetry::Rotational, min_words);
+        }
+    }
+
+    #[test]
+    fn rotational_rectangles_match_enumeration() {
+        for (w, h) in [
+            (5, 7),
+            (7, 5),
+            (6, 9),
+            (9, 6),
+            (4, 11),
+            (11, 4),
+            (3, 8),
+            (8, 5),
+        ] {
+            check_all(w, h, Symmetry::Rotational, &[2, 3, 4]);
+        }
+    }
+
+    #[test]
+    fn unsymmetric_grids_match_enumeration() {
+        for (w, h) in [(3, 3), (4, 4), (5, 5), (3, 6), (6, 4), (4, 5), (5, 6)] {
+            check_all(w, h, Symmetry::None, &[2, 3, 4]);
+        }
+        check_all(6, 6, Symmetry::None, &[2, 3, 4]);
+        check_all(7, 5, Symmetry::None, &[2, 3, 4]);
+        check_all(7, 7, Symmetry::None, &[3, 4]);
+    }
+
+    #[test]
+    fn mirror_grids_match_enumeration() {
+        for (w, h) in [
+            (3, 3),
+            (4, 4),
+            (5, 5),
+            (6, 6),
+            (7, 7),
+            (7, 5),
+            (6, 9),
+            (8, 6),
+        ] {
+            check_all(w, h, Symmetry::Mirror, &[2, 3, 4]);
+        }
+    }
+
+    #[test]
+    fn four_fold_grids_match_enumeration() {
+        for (w, h) in [
+            (3, 3),
+            (4, 4),
+            (5, 5),
+            (6, 6),
+            (7, 7),
+            (8, 8),
+            (9, 9),
+            (7, 10),
+            (10, 5),
+        ] {
+            check_all(w, h, Symmetry::FourFold, &[2, 3, 4]);
+        }
+    }
+
+    #[test]
+    fn maximum_word_length_matches_enumeration() {
+        for symmetry in [
+            Symmetry::Rotational,
+            Symmetry::None,
+            Symmetry::Mirror,
+            Symmetry::FourFold,
+        ] {
+            let (w, h) = if symmetry == Symmetry::None {
+                (5, 5)
+            } else {
+                (7, 7)
+            };
+            for (min_word, max_word) in [(2, 3), (3, 4), (3, 5), (2, 6)] {
+                for connected in [true, false] {
+                    let r = Rules {
+                        max_word: Some(max_word),
+                        ..rules(symmetry, min_word, connected, false)
+                    };
+                    check(w, h, &r);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn black_counts_match_enumeration() {
+        let sizes = [
+            (Symmetry::Rotational, 7, 7, 2),
+            (Symmetry::Rotational, 8, 8, 2),
+            (Symmetry::Rotational, 6, 9, 2),
+            (Symmetry::Rotational, 9, 9, 3),
+            (Symmetry::None, 5, 5, 2),
+            (Symmetry::None, 4, 6, 2),
+            (Symmetry::Mirror, 7, 7, 2),
+            (Symmetry::Mirror, 6, 8, 2),
+            (Symmetry::FourFold, 7, 7, 2),
+            (Symmetry::FourFold, 8, 8, 2),
+            (Symmetry::FourFold, 9, 9, 2),
+        ];
+        for (symmetry, w, h, shortest) in sizes {
+            let cells = w * h;
+            let ranges = [
+                format!("..{}", cells / 5),
+                format!("{}..{}", cells / 6, cells / 4),
+                format!("{}", cells / 5),
+                format!("{}..", cells / 4),
+                "10%..25%".to_string(),
+            ];
+            for range in &ranges {
+                for min_word in shortest..=3 {
+                    for (connected, edges) in [(true, false), (false, true), (true, true)] {
+                        let r = Rules {
+                            blacks: Some(range.parse().unwrap()),
+                            ..rules(symmetry, min_word, connected, edges)
+                        };
+                        check(w, h, &r);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn unmodelled_rules_are_declined() {
+        let american = Rules::preset(Style::American);
+        let variants = [
+            Rules {
+                allow_unchecked: true,
+                ..american.clone()
+            },
+            Rules {
+                no_white_2x2: true,
+                ..american.clone()
+            },
+            Rules {
+                no_black_2x2: true,
+                ..american.clone()
+            },
+            Rules {
+                max_black_run: Some(3),
+                ..american.clone()
+            },
+            Rules {
+                words: Some("70..78".parse().unwrap()),
+                ..american.clone()
+            },
+            Rules {
+                max_three_letter: Some(10),
+                ..american.clone()
+            },
+            Rules {
+                no_cheaters: true,
+                ..american.clone()
+            },
+            Rules::preset(Style::British),
+        ];
+        for r in &variants {
+            assert_eq!(count_patterns(9, 9, r), None, "{}", r.describe());
+        }
+    }
+
+    #[test]
+    fn impossible_sizes_count_zero() {
+        // Words of 5 fit down a 3x5 grid but not across it.
+        let r = rules(Symmetry::Rotational, 5, false, true);
+        assert_eq!(count_patterns(3, 5, &r), Some(0));
+        assert_eq!(
+            count_patterns(3, 5, &rules(Symmetry::Rotational, 6, false, true)),
+            None
+        );
+    }
+
+    #[test]
+    fn packed_states_round_trip() {
+        let counter = Counter::new(9, 9, &rules(Symmetry::None, 2, true, false)).unwrap();
+        let mut f = Frontier::EMPTY;
+        // Components 1 and 2 nested inside component 1's two runs, 3 alone.
+        let cells: [(u8, u8); 9] = [
+            (1, 1),
+            (0, 0),
+            (2, 2),
+            (2, 2),
+            (0, 0),
+            (1, 1),
+            (2, 1),
+            (0, 0),
+            (1, 3),
+        ];
+        for (j, &(down, label)) in cells.iter().enumerate() {
+            f.down[j] = down;
+            f.label[j] = label;
+        }
+        f.flags = FLAG_LEFT;
+        let edit = Edit {
+            col: 8,
+            down: 1,
+            label: 3,
+            rename: NO_RENAME,
+            across: 1,
+            flags: FLAG_LEFT,
+            blacks: 0,
+        };
+        let key: u64 = counter.encode(&f, &edit);
+        let mut g = Frontier::EMPTY;
+        counter.decode(key, &mut g);
+        assert_eq!(g.down, f.down);
+        for (j, &(down, label)) in cells.iter().enumerate() {
+            if down > 0 {
+                assert_eq!(g.label[j], label, "label of cell {j}");
+            }
+        }
+        assert_eq!((g.across, g.flags), (1, FLAG_LEFT));
+    }
 }
