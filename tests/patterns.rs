@@ -452,3 +452,44 @@ fn estimate_is_close_to_the_exact_count() {
         );
     }
 }
+
+/// Units larger than one write chunk, with two threads: a checkpoint must
+/// never record part of a unit as written.
+#[test]
+fn resume_is_exact_when_units_span_several_chunks() {
+    let dir = scratch("resume-chunks");
+    let out_file = dir.join("b.hex");
+    let out_arg = out_file.to_str().unwrap();
+    let args = [
+        "patterns",
+        "--size",
+        "15",
+        "--style",
+        "british",
+        "--limit",
+        "600000",
+        "--threads",
+        "2",
+    ];
+    let expected = pattern_lines(&stdout(&run(&args)));
+    assert_eq!(expected.len(), 600000);
+    for crash_at in ["150000", "350000", "450000", "520000"] {
+        let mut with_out = args.to_vec();
+        with_out.extend(["--out", out_arg]);
+        let crashed = run_env(
+            &with_out,
+            &[
+                ("CRUCIVERB_CHECKPOINT_MS", "0"),
+                ("CRUCIVERB_CRASH_AFTER", crash_at),
+            ],
+        );
+        assert!(!crashed.status.success());
+        with_out.push("--resume");
+        let resumed = run(&with_out);
+        assert!(resumed.status.success(), "{}", stderr(&resumed));
+        assert!(
+            pattern_lines(&fs::read_to_string(&out_file).unwrap()) == expected,
+            "crash at {crash_at}"
+        );
+    }
+}

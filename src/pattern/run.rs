@@ -35,6 +35,14 @@ const CHUNK_BYTES: usize = 1 << 20;
 /// Bytes of not-yet-writable chunks held before workers wait.
 const MAX_BUFFERED: usize = 64 << 20;
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
+/// Random mode: consecutive repeats that mean the space is nearly exhausted.
+const REPEATS_BEFORE_SWEEP: u64 = 2_000;
+/// Random mode: nodes a descent may visit before restarting.
+const SAMPLE_BUDGET: usize = 20_000;
+/// Random mode: the largest space swept in full once repeats dominate.
+const SWEEP_CAP: usize = 5_000_000;
+/// Random mode: checkpoint position flag for "sweeping the rest".
+const SWEEPING: u64 = 1 << 63;
 
 /// Test hooks, from the environment: `CRUCIVERB_CHECKPOINT_MS` sets the
 /// checkpoint interval; `CRUCIVERB_CRASH_AFTER` aborts the process (as kill -9
@@ -61,14 +69,6 @@ impl Hooks {
         }
     }
 }
-/// Random mode: consecutive repeats that mean the space is nearly exhausted.
-const REPEATS_BEFORE_SWEEP: u64 = 2_000;
-/// Random mode: nodes a descent may visit before restarting.
-const SAMPLE_BUDGET: usize = 20_000;
-/// Random mode: the largest space swept in full once repeats dominate.
-const SWEEP_CAP: usize = 5_000_000;
-/// Random mode: checkpoint position flag for "sweeping the rest".
-const SWEEPING: u64 = 1 << 63;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Order {
@@ -319,10 +319,16 @@ impl WriterState {
         self.hooks.maybe_crash(sink, self.progress.patterns);
     }
 
-    /// Called when unit `head` is complete: moves on and writes whatever is ready.
+    /// Called when unit `head` is complete: moves on and writes whatever is
+    /// ready. Checkpoints are taken only right after `head` moves, the one
+    /// moment when every unit before it is written and nothing of it is.
     fn advance(&mut self, stop: &AtomicBool, bar: &ProgressBar) {
-        self.head += 1;
-        while let Some(pending) = self.pending.get_mut(&self.head) {
+        loop {
+            self.head += 1;
+            self.maybe_checkpoint();
+            let Some(pending) = self.pending.get_mut(&self.head) else {
+                return;
+            };
             let chunks = std::mem::take(&mut pending.chunks);
             let done = pending.done;
             for mut chunk in chunks {
@@ -330,12 +336,10 @@ impl WriterState {
                 self.emit(&mut chunk, stop, bar);
             }
             if !done {
-                break;
+                return;
             }
             self.pending.remove(&self.head);
-            self.head += 1;
         }
-        self.maybe_checkpoint();
     }
 
     fn maybe_checkpoint(&mut self) {
