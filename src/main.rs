@@ -6,11 +6,9 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
-use cruciverb::pattern::count::count_patterns;
 use cruciverb::pattern::file::load_grid;
 use cruciverb::pattern::rules::{Bound, Rules, Style, Symmetry};
 use cruciverb::pattern::run::{self, Job, Order, Shard};
-use cruciverb::pattern::search::Search;
 use cruciverb::pattern::stats::Stats;
 use cruciverb::{terminal, Error, Result};
 
@@ -239,25 +237,14 @@ fn patterns(command: &PatternsCommand) -> Result<()> {
         return Err(Error::invalid("--threads must be at least 1"));
     }
     if options.estimate {
-        let search = Search::new(job.width, job.height, &job.rules)?;
         println!(
             "about {:.2e} patterns (Knuth's estimator, seeded; use --count for the exact number)",
-            search.estimate_patterns()
+            run::estimate(&job)?
         );
         return Ok(());
     }
     if options.count {
-        // The same refusals as writing: impossible rules are an error, not 0.
-        Search::new(job.width, job.height, &job.rules)?;
-        let exact = match job.shard {
-            None => count_patterns(job.width, job.height, &job.rules),
-            Some(_) => None,
-        };
-        let n = match exact {
-            Some(n) => job.limit.map_or(n, |l| n.min(l as u128)),
-            None => run::count_by_enumeration(&job)? as u128,
-        };
-        println!("{n}");
+        println!("{}", run::count(&job)?);
         return Ok(());
     }
     let summary = run::write_patterns(&job)?;

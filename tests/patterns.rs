@@ -255,6 +255,10 @@ fn shards_partition_the_full_run() {
             .parse()
             .unwrap();
             assert_eq!(part.len(), counted);
+            assert!(
+                !part.is_empty(),
+                "shard {shard} of {size}x{size} got no work"
+            );
             union.extend(part);
         }
         let mut sorted_full = full.clone();

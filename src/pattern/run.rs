@@ -20,6 +20,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
+use super::count::count_patterns;
 use super::hex;
 use super::output::{self, Progress, Sink};
 use super::rules::Rules;
@@ -199,11 +200,30 @@ pub fn write_patterns(job: &Job) -> Result<Summary> {
     }
 }
 
-/// Counts the job's patterns by enumeration (no output).
-pub fn count_by_enumeration(job: &Job) -> Result<u64> {
+/// The exact number of patterns the job would write: by the transfer-matrix
+/// counter when it models the rules (and no shard is asked for), otherwise by
+/// enumeration. Impossible rules are refused exactly as when writing.
+pub fn count(job: &Job) -> Result<u128> {
     let search = Search::new(job.width, job.height, &job.rules)?;
-    let depth = search.unit_depth(PATTERNS_PER_UNIT);
-    let units = Mutex::new(shard_units(&search, depth, job.shard));
+    let exact = match job.shard {
+        None => count_patterns(job.width, job.height, &job.rules),
+        Some(_) => None,
+    };
+    let n = match exact {
+        Some(n) => n,
+        None => count_by_enumeration(job, &search) as u128,
+    };
+    Ok(job.limit.map_or(n, |l| n.min(l as u128)))
+}
+
+/// A seeded statistical estimate of the number of patterns.
+pub fn estimate(job: &Job) -> Result<f64> {
+    Ok(Search::new(job.width, job.height, &job.rules)?.estimate_patterns())
+}
+
+fn count_by_enumeration(job: &Job, search: &Search) -> u64 {
+    let depth = search.unit_depth(PATTERNS_PER_UNIT, min_units(job.shard));
+    let units = Mutex::new(shard_units(search, depth, job.shard));
     let total = AtomicU64::new(0);
     let bar = progress_bar("patterns counted");
     std::thread::scope(|scope| {
@@ -222,8 +242,7 @@ pub fn count_by_enumeration(job: &Job) -> Result<u64> {
         }
     });
     bar.finish_and_clear();
-    let n = total.into_inner();
-    Ok(job.limit.map_or(n, |l| n.min(l)))
+    total.into_inner()
 }
 
 /// A spinner with count, rate and elapsed time on a terminal; hidden otherwise.
@@ -244,6 +263,11 @@ fn progress_bar(what: &str) -> ProgressBar {
     }
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
+}
+
+/// Units a run needs at least: plenty per shard, so shards share the work.
+fn min_units(shard: Option<Shard>) -> f64 {
+    shard.map_or(1.0, |s| 16.0 * s.count as f64)
 }
 
 /// This shard's units as (local index, prefix), in order.
@@ -408,7 +432,7 @@ fn write_exhaustive(
     start: Progress,
     bar: &ProgressBar,
 ) -> Result<u64> {
-    let depth = search.unit_depth(PATTERNS_PER_UNIT);
+    let depth = search.unit_depth(PATTERNS_PER_UNIT, min_units(job.shard));
     let units = Mutex::new(shard_units(search, depth, job.shard).skip(start.position as usize));
     let writer = OrderedWriter {
         state: Mutex::new(WriterState {

@@ -521,15 +521,15 @@ impl Search {
     }
 
     /// The depth at which the tree is cut into units: the shallowest level
-    /// whose subtrees hold about `patterns_per_unit` patterns or fewer, judged
+    /// whose subtrees hold about `patterns_per_unit` patterns or fewer and
+    /// that has at least `min_units` nodes (so every shard gets work), judged
     /// by a seeded estimate so that every shard and resume cuts identically.
-    pub fn unit_depth(&self, patterns_per_unit: f64) -> usize {
+    pub fn unit_depth(&self, patterns_per_unit: f64, min_units: f64) -> usize {
         let estimate = self.estimate_tree();
         let leaves = estimate[self.free];
         (0..self.free)
-            .find(|&d| estimate[d] > 0.0 && leaves / estimate[d] <= patterns_per_unit)
+            .find(|&d| estimate[d] >= min_units && leaves / estimate[d] <= patterns_per_unit)
             .unwrap_or(self.free - 1)
-            .min(self.free - 1)
     }
 
     /// Estimated number of patterns (seeded, so repeatable; typically within a
