@@ -10,6 +10,7 @@ use cruciverb::pattern::file::load_grid;
 use cruciverb::pattern::rules::{Bound, Rules, Style, Symmetry};
 use cruciverb::pattern::run::{self, Job, Order, Shard};
 use cruciverb::pattern::stats::Stats;
+use cruciverb::wordlist::WordList;
 use cruciverb::{terminal, Error, Result};
 
 #[derive(Parser)]
@@ -27,6 +28,9 @@ struct Cli {
 enum Command {
     /// Enumerate black/white grid patterns into a hex pattern file.
     Patterns(Box<PatternsCommand>),
+    /// Inspect word lists.
+    #[command(subcommand)]
+    Wordlist(WordlistCommand),
     /// Draw a grid or pattern in the terminal.
     Show {
         /// A text grid file, a hex pattern, FILE.hex (its first pattern) or FILE.hex:N.
@@ -35,6 +39,25 @@ enum Command {
         #[arg(long, default_value_t = 2)]
         min_slot: usize,
     },
+}
+
+#[derive(Subcommand)]
+enum WordlistCommand {
+    /// Word counts per length and score band of one or more layered lists.
+    Info(WordlistOptions),
+}
+
+#[derive(Args)]
+struct WordlistOptions {
+    /// Word lists (`WORD;SCORE[;clue]` or one word per line); later ones override scores.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Drop words scoring below N.
+    #[arg(long, default_value_t = 50)]
+    min_score: u8,
+    /// A list of words to ban.
+    #[arg(long)]
+    exclude: Vec<PathBuf>,
 }
 
 #[derive(Args)]
@@ -259,9 +282,31 @@ fn patterns(command: &PatternsCommand) -> Result<()> {
     Ok(())
 }
 
+fn wordlist_info(options: &WordlistOptions) -> Result<()> {
+    let mut list = WordList::default();
+    for file in &options.files {
+        let (layer, report) = WordList::read(file)?;
+        eprintln!("{report}");
+        list.layer(layer);
+    }
+    for file in &options.exclude {
+        let (banned, _) = WordList::read(file)?;
+        eprintln!(
+            "{}: {} words excluded",
+            file.display(),
+            list.exclude(&banned)
+        );
+    }
+    list.retain_min_score(options.min_score);
+    println!("{} words scoring {} or more", list.len(), options.min_score);
+    print!("{}", list.summary());
+    Ok(())
+}
+
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Patterns(command) => patterns(&command),
+        Command::Wordlist(WordlistCommand::Info(options)) => wordlist_info(&options),
         Command::Show { pattern, min_slot } => {
             let grid = load_grid(&pattern)?;
             print!("{}", terminal::draw(&grid, min_slot));

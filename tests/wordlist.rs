@@ -1,0 +1,151 @@
+//! Word-list reading: formats, normalization, duplicates, layering, errors.
+
+mod common;
+
+use std::fs;
+
+use common::*;
+use cruciverb::wordlist::WordList;
+
+#[test]
+fn formats_scores_clues_and_duplicates() {
+    let text = "\u{feff}ice cream;60\nICECREAM;40\nÉclair;70;A pastry; with cream\nzebra\n# a comment\n\nR2D2;90\nabc;abc\nhello;101\nat ease;55\nat-ease;45;Relaxed\n";
+    let (list, report) = WordList::parse(text, "t.txt");
+    assert_eq!(report.words, 4);
+    assert_eq!(report.duplicates, 2);
+    assert_eq!(report.skipped, 3);
+    assert_eq!(
+        report
+            .examples
+            .iter()
+            .map(|(line, _)| *line)
+            .collect::<Vec<_>>(),
+        vec![7, 8, 9]
+    );
+    let entry = |w: &str| list.get(w).unwrap().clone();
+    assert_eq!(
+        entry("ICECREAM").score,
+        60,
+        "duplicates keep the highest score"
+    );
+    assert_eq!(entry("ECLAIR").score, 70);
+    assert_eq!(
+        entry("ECLAIR").clue.as_deref(),
+        Some("A pastry; with cream")
+    );
+    assert_eq!(entry("ZEBRA").score, 50, "a missing score means 50");
+    assert_eq!(entry("ATEASE").score, 55);
+    assert_eq!(
+        entry("ATEASE").clue.as_deref(),
+        Some("Relaxed"),
+        "a lower-scored repeat still lends its clue"
+    );
+    let sorted: Vec<&str> = list.sorted().iter().map(|e| e.word.as_str()).collect();
+    assert_eq!(
+        sorted,
+        vec!["ZEBRA", "ECLAIR", "ATEASE", "ICECREAM"],
+        "by length, best score first"
+    );
+}
+
+#[test]
+fn layering_excluding_and_min_score() {
+    let (mut base, _) = WordList::parse("alpha;40\nbeta;60\ngamma;70;Greek letter\n", "base");
+    let (over, _) = WordList::parse("alpha;80\ngamma;20\ndelta\n", "over");
+    base.layer(over);
+    assert_eq!(base.get("ALPHA").unwrap().score, 80);
+    assert_eq!(
+        base.get("GAMMA").unwrap().score,
+        20,
+        "a later list overrides, even downwards"
+    );
+    assert_eq!(
+        base.get("GAMMA").unwrap().clue.as_deref(),
+        Some("Greek letter")
+    );
+    assert_eq!(base.get("DELTA").unwrap().score, 50);
+    let (banned, _) = WordList::parse("beta\nomega\n", "ban");
+    assert_eq!(base.exclude(&banned), 1);
+    assert!(base.get("BETA").is_none());
+    base.retain_min_score(50);
+    let mut left: Vec<&str> = base.words().into_iter().collect();
+    left.sort();
+    assert_eq!(left, vec!["ALPHA", "DELTA"]);
+}
+
+#[test]
+fn files_in_latin1_and_bad_files() {
+    let dir = scratch("wordlist");
+    let latin1 = dir.join("latin1.txt");
+    fs::write(&latin1, b"caf\xe9;70\nna\xefve\n").unwrap();
+    let (list, _) = WordList::read(&latin1).unwrap();
+    assert_eq!(list.get("CAFE").unwrap().score, 70);
+    assert!(list.get("NAIVE").is_some());
+
+    let binary = dir.join("bin.dat");
+    fs::write(&binary, [0x7f, b'E', b'L', b'F', 0, 1, 2]).unwrap();
+    let err = WordList::read(&binary).unwrap_err().to_string();
+    assert!(
+        err.ends_with("bin.dat:1: binary data, not a word list"),
+        "{err}"
+    );
+
+    let empty = dir.join("empty.txt");
+    fs::write(&empty, "").unwrap();
+    assert!(WordList::read(&empty)
+        .unwrap_err()
+        .to_string()
+        .contains("no usable words"));
+
+    let junk = dir.join("junk.txt");
+    fs::write(&junk, "R2D2\n42\n").unwrap();
+    let err = WordList::read(&junk).unwrap_err().to_string();
+    assert!(
+        err.contains("no usable words in 2 skipped entries (line 1: \"R2D2\""),
+        "{err}"
+    );
+}
+
+#[test]
+fn wordlist_info_counts_by_length_and_band() {
+    let dir = scratch("wordlist-info");
+    let a = dir.join("a.txt");
+    fs::write(&a, "cat;90\ndog;55\nbird;30\nhorse;72\nzebra\nR2D2\n").unwrap();
+    let b = dir.join("b.txt");
+    fs::write(&b, "bird;95\n").unwrap();
+    let ban = dir.join("ban.txt");
+    fs::write(&ban, "dog\n").unwrap();
+    let out = run(&[
+        "wordlist",
+        "info",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        "--exclude",
+        ban.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("4 words scoring 50 or more\n"), "{text}");
+    let row = |len: &str| {
+        text.lines()
+            .skip(2)
+            .find(|l| l.split_whitespace().next() == Some(len))
+            .unwrap()
+            .split_whitespace()
+            .skip(1)
+            .map(|n| n.parse::<usize>().unwrap())
+            .collect::<Vec<_>>()
+    };
+    // words, then bands 0-24, 25-49, 50-59, 60-69, 70-89, 90-100
+    assert_eq!(row("3"), vec![1, 0, 0, 0, 0, 0, 1]);
+    assert_eq!(row("4"), vec![1, 0, 0, 0, 0, 0, 1]);
+    assert_eq!(row("5"), vec![2, 0, 0, 1, 0, 1, 0]);
+    assert!(stderr(&out).contains("a.txt: 5 words, 0 duplicates merged, 1 entries skipped"));
+    let bad = run(&[
+        "wordlist",
+        "info",
+        dir.join("missing.txt").to_str().unwrap(),
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("missing.txt: No such file"));
+}
