@@ -149,3 +149,55 @@ fn wordlist_info_counts_by_length_and_band() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("missing.txt: No such file"));
 }
+
+#[test]
+fn index_finds_exactly_the_words_matching_a_pattern() {
+    use cruciverb::wordlist::index::Index;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    let mut rng = StdRng::seed_from_u64(5);
+    // Few letters, so patterns often match several words.
+    let words: Vec<String> = (0..3000)
+        .map(|_| {
+            let len = rng.random_range(2..=7);
+            (0..len)
+                .map(|_| (b'A' + rng.random_range(0..4u8)) as char)
+                .collect()
+        })
+        .collect();
+    let text: String = words
+        .iter()
+        .map(|w| format!("{w};{}\n", rng.random_range(0..=100)))
+        .collect();
+    let (list, _) = WordList::parse(&text, "random");
+    let index = Index::build(&list);
+    assert_eq!(index.total_words(), list.len());
+    for len in 2..=7 {
+        let bucket = index.of_length(len).unwrap();
+        // Best score first within a length.
+        assert!((1..bucket.count()).all(|i| bucket.score(i - 1) >= bucket.score(i)));
+        for i in 0..bucket.count() {
+            assert_eq!(list.get(bucket.word_str(i)).unwrap().score, bucket.score(i));
+        }
+        for _ in 0..200 {
+            let pattern: Vec<Option<u8>> = (0..len)
+                .map(|_| {
+                    rng.random_bool(0.4)
+                        .then(|| b'A' + rng.random_range(0..4u8))
+                })
+                .collect();
+            let found: Vec<usize> = bucket.matching(&pattern).ones().collect();
+            let expected: Vec<usize> = (0..bucket.count())
+                .filter(|&i| {
+                    pattern
+                        .iter()
+                        .zip(bucket.word(i))
+                        .all(|(p, &c)| p.is_none_or(|p| p == c))
+                })
+                .collect();
+            assert_eq!(found, expected, "{pattern:?}");
+        }
+    }
+    assert!(index.of_length(8).is_none());
+}
