@@ -171,7 +171,7 @@ fn index_finds_exactly_the_words_matching_a_pattern() {
         .map(|w| format!("{w};{}\n", rng.random_range(0..=100)))
         .collect();
     let (list, _) = WordList::parse(&text, "random");
-    let index = Index::build(&list);
+    let index = Index::build(&list, 1);
     assert_eq!(index.total_words(), list.len());
     for len in 2..=7 {
         let bucket = index.of_length(len).unwrap();
@@ -200,4 +200,58 @@ fn index_finds_exactly_the_words_matching_a_pattern() {
         }
     }
     assert!(index.of_length(8).is_none());
+}
+
+#[test]
+fn cache_round_trips_and_rejects_stale_truncated_and_corrupt_files() {
+    use cruciverb::wordlist::index::{cached, Index, Unusable};
+
+    let dir = scratch("index-cache");
+    let path = dir.join("sub/list.idx");
+    let (list, _) = WordList::parse("alpha;90\nbeta;80\ngamma;70\ndelta;60\nomega\nox;30\n", "t");
+    let built = Index::build(&list, 42);
+    let mut builds = 0;
+    let first = cached(&path, 42, || {
+        builds += 1;
+        Ok(list.clone())
+    })
+    .unwrap();
+    assert!(!first.is_mapped());
+    let again = cached(&path, 42, || panic!("a valid cache must not be rebuilt")).unwrap();
+    assert!(again.is_mapped());
+    for len in [2, 4, 5] {
+        let (a, b) = (built.of_length(len).unwrap(), again.of_length(len).unwrap());
+        assert_eq!(a.count(), b.count());
+        for i in 0..a.count() {
+            assert_eq!((a.word(i), a.score(i)), (b.word(i), b.score(i)));
+        }
+        let pattern: Vec<Option<u8>> = (0..len).map(|p| (p == len - 1).then_some(b'A')).collect();
+        assert_eq!(a.matching(&pattern), b.matching(&pattern));
+    }
+    let five = again.of_length(5).unwrap();
+    let ending_a: Vec<&str> = five
+        .matching(&[None, None, None, None, Some(b'A')])
+        .ones()
+        .map(|i| five.word_str(i))
+        .collect();
+    assert_eq!(ending_a, vec!["ALPHA", "GAMMA", "DELTA", "OMEGA"]);
+    assert_eq!(Index::open(&path, 43).err(), Some(Unusable::WrongKey));
+
+    let bytes = fs::read(&path).unwrap();
+    fs::write(&path, &bytes[..bytes.len() - 16]).unwrap();
+    assert_eq!(Index::open(&path, 42).err(), Some(Unusable::Truncated));
+    let mut flipped = bytes.clone();
+    flipped[40] ^= 1;
+    fs::write(&path, &flipped).unwrap();
+    assert_eq!(Index::open(&path, 42).err(), Some(Unusable::Corrupt));
+    fs::write(&path, b"junk").unwrap();
+    assert_eq!(Index::open(&path, 42).err(), Some(Unusable::Corrupt));
+    let rebuilt = cached(&path, 42, || {
+        builds += 1;
+        Ok(list.clone())
+    })
+    .unwrap();
+    assert_eq!(builds, 2, "the corrupt cache was rebuilt");
+    assert_eq!(rebuilt.total_words(), 6);
+    assert!(Index::open(&path, 42).is_ok());
 }

@@ -1,60 +1,262 @@
-//! The letter-position index the filler searches with.
+//! The letter-position index the filler searches with, in one byte layout
+//! that is both built in memory and memory-mapped from a cache file.
 //!
 //! Per word length, words are stored best score first (so a word's position is
 //! also its rank) and for every (position, letter) a bitset marks the words
 //! with that letter there. A slot's candidates are then a bitset, and a fixed
-//! or crossing letter narrows them with one AND.
+//! or crossing letter narrows them with one AND. Because the layout is the
+//! same in memory and on disk, opening a cached index is a map plus a
+//! checksum: no parsing.
+//!
+//! Layout (little-endian u64 words; sections 8-byte aligned):
+//! `MAGIC, key, total bytes, longest length`, then per length
+//! `count, letters offset, scores offset, bitsets offset`, then the sections,
+//! then a checksum of everything before it.
+
+use std::fs::File;
+use std::path::Path;
 
 use fixedbitset::FixedBitSet;
 
 use super::WordList;
+use crate::error::{IoContext, Result};
+use crate::pattern::output::write_atomically;
 
 pub const LETTERS: usize = 26;
+const MAGIC: u64 = u64::from_le_bytes(*b"CRVIDX01");
+const HEADER_WORDS: usize = 4;
+const TABLE_WORDS: usize = 4;
 
-/// All words of one length.
-#[derive(Clone, Debug)]
-pub struct LengthIndex {
-    len: usize,
-    /// Letters of word `i` at `i * len .. (i + 1) * len`, as b'A'..=b'Z'.
-    letters: Vec<u8>,
-    scores: Vec<u8>,
-    /// Bitset for (position p, letter l) at `p * LETTERS + l`.
-    positions: Vec<FixedBitSet>,
+const _: () = assert!(usize::BITS == 64, "bitset blocks are read as 64-bit words");
+
+enum Backing {
+    Owned(Vec<u8>),
+    Mapped(memmap2::Mmap),
 }
 
-impl LengthIndex {
+impl Backing {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Backing::Owned(v) => v,
+            Backing::Mapped(m) => m,
+        }
+    }
+}
+
+/// Why a cache file cannot be used (it is then rebuilt).
+#[derive(Debug, PartialEq, Eq)]
+pub enum Unusable {
+    Missing,
+    WrongKey,
+    Truncated,
+    Corrupt,
+}
+
+pub struct Index {
+    backing: Backing,
+}
+
+fn word_at(bytes: &[u8], word: usize) -> u64 {
+    let at = word * 8;
+    u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"))
+}
+
+fn checksum(bytes: &[u8]) -> u64 {
+    bytes
+        .chunks_exact(8)
+        .fold(0x9E37_79B9_7F4A_7C15u64, |h, chunk| {
+            let w = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+            (h ^ w).wrapping_mul(0xFF51_AFD7_ED55_8CCD).rotate_left(29)
+        })
+}
+
+fn blocks_for(count: usize) -> usize {
+    count.div_ceil(64)
+}
+
+impl Index {
+    /// Builds the index of `list`, tagged with `key` (the cache key).
+    pub fn build(list: &WordList, key: u64) -> Index {
+        let sorted = list.sorted();
+        let longest = sorted.last().map_or(0, |e| e.word.len());
+        let mut by_length: Vec<Vec<(&[u8], u8)>> = vec![Vec::new(); longest + 1];
+        for entry in sorted {
+            by_length[entry.word.len()].push((entry.word.as_bytes(), entry.score));
+        }
+        let mut words: Vec<u64> = vec![MAGIC, key, 0, longest as u64];
+        let table_start = words.len();
+        words.resize(table_start + (longest + 1) * TABLE_WORDS, 0);
+        for (len, entries) in by_length.iter().enumerate() {
+            let count = entries.len();
+            let letters: Vec<u8> = entries
+                .iter()
+                .flat_map(|(w, _)| w.iter().copied())
+                .collect();
+            let scores: Vec<u8> = entries.iter().map(|&(_, s)| s).collect();
+            let letters_at = push_bytes(&mut words, &letters);
+            let scores_at = push_bytes(&mut words, &scores);
+            let bits_at = words.len();
+            let blocks = blocks_for(count);
+            words.resize(bits_at + len * LETTERS * blocks, 0);
+            for (i, (word, _)) in entries.iter().enumerate() {
+                for (position, &letter) in word.iter().enumerate() {
+                    let set = bits_at + (position * LETTERS + (letter - b'A') as usize) * blocks;
+                    words[set + i / 64] |= 1 << (i % 64);
+                }
+            }
+            let row = table_start + len * TABLE_WORDS;
+            words[row..row + TABLE_WORDS].copy_from_slice(&[
+                count as u64,
+                letters_at as u64,
+                scores_at as u64,
+                bits_at as u64,
+            ]);
+        }
+        words[2] = ((words.len() + 1) * 8) as u64;
+        let mut bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        let sum = checksum(&bytes);
+        bytes.extend_from_slice(&sum.to_le_bytes());
+        Index {
+            backing: Backing::Owned(bytes),
+        }
+    }
+
+    /// Writes the index to `path` atomically.
+    pub fn save(&self, path: &Path) -> Result<()> {
+        write_atomically(path, self.backing.bytes())
+    }
+
+    /// Maps a cache file and checks it is whole and built for `key`.
+    pub fn open(path: &Path, key: u64) -> Result<Index, Unusable> {
+        let file = File::open(path).map_err(|_| Unusable::Missing)?;
+        // SAFETY: cache files are only ever replaced by rename, never written
+        // in place, so the mapped bytes do not change under us; their content
+        // is validated below before any use.
+        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|_| Unusable::Corrupt)?;
+        let bytes: &[u8] = &map;
+        if bytes.len() < (HEADER_WORDS + 1) * 8
+            || !bytes.len().is_multiple_of(8)
+            || word_at(bytes, 0) != MAGIC
+        {
+            return Err(Unusable::Corrupt);
+        }
+        if word_at(bytes, 2) != bytes.len() as u64 {
+            return Err(Unusable::Truncated);
+        }
+        let body = bytes.len() - 8;
+        if checksum(&bytes[..body]) != word_at(bytes, body / 8) {
+            return Err(Unusable::Corrupt);
+        }
+        if word_at(bytes, 1) != key {
+            return Err(Unusable::WrongKey);
+        }
+        Ok(Index {
+            backing: Backing::Mapped(map),
+        })
+    }
+
+    fn longest(&self) -> usize {
+        word_at(self.backing.bytes(), 3) as usize
+    }
+
+    /// The words of length `len`, or None when the list has none.
+    pub fn of_length(&self, len: usize) -> Option<Words<'_>> {
+        if len > self.longest() {
+            return None;
+        }
+        let bytes = self.backing.bytes();
+        let row = HEADER_WORDS + len * TABLE_WORDS;
+        let field = |i: usize| word_at(bytes, row + i) as usize;
+        let count = field(0);
+        (count > 0).then(|| Words {
+            bytes,
+            len,
+            count,
+            letters: field(1) * 8,
+            scores: field(2) * 8,
+            bits: field(3) * 8,
+        })
+    }
+
+    pub fn total_words(&self) -> usize {
+        (0..=self.longest())
+            .filter_map(|len| self.of_length(len))
+            .map(|w| w.count())
+            .sum()
+    }
+
+    /// True when this index came from a cache file rather than a build.
+    pub fn is_mapped(&self) -> bool {
+        matches!(self.backing, Backing::Mapped(_))
+    }
+}
+
+/// Appends `data` to `words`, zero-padded; returns its offset in words.
+fn push_bytes(words: &mut Vec<u64>, data: &[u8]) -> usize {
+    let at = words.len();
+    words.extend(data.chunks(8).map(|chunk| {
+        let mut block = [0u8; 8];
+        block[..chunk.len()].copy_from_slice(chunk);
+        u64::from_le_bytes(block)
+    }));
+    at
+}
+
+/// All words of one length, viewed in the index bytes.
+#[derive(Clone, Copy)]
+pub struct Words<'a> {
+    bytes: &'a [u8],
+    len: usize,
+    count: usize,
+    /// Byte offsets of the letters, the scores and the first bitset.
+    letters: usize,
+    scores: usize,
+    bits: usize,
+}
+
+impl<'a> Words<'a> {
     pub fn len(&self) -> usize {
         self.len
     }
 
     pub fn count(&self) -> usize {
-        self.scores.len()
+        self.count
     }
 
     pub fn is_empty(&self) -> bool {
-        self.scores.is_empty()
+        self.count == 0
     }
 
-    pub fn word(&self, i: usize) -> &[u8] {
-        &self.letters[i * self.len..(i + 1) * self.len]
+    pub fn word(&self, i: usize) -> &'a [u8] {
+        &self.bytes[self.letters + i * self.len..self.letters + (i + 1) * self.len]
     }
 
-    pub fn word_str(&self, i: usize) -> &str {
+    pub fn word_str(&self, i: usize) -> &'a str {
         std::str::from_utf8(self.word(i)).expect("index words are ASCII")
     }
 
     pub fn score(&self, i: usize) -> u8 {
-        self.scores[i]
+        self.bytes[self.scores + i]
     }
 
-    /// Words with `letter` (b'A'..=b'Z') at `position`.
-    pub fn with_letter(&self, position: usize, letter: u8) -> &FixedBitSet {
-        &self.positions[position * LETTERS + (letter - b'A') as usize]
+    /// The raw 64-bit blocks of the (position, letter) bitset.
+    fn letter_blocks(&self, position: usize, letter: u8) -> &'a [u8] {
+        let blocks = blocks_for(self.count);
+        let at = self.bits + (position * LETTERS + (letter - b'A') as usize) * blocks * 8;
+        &self.bytes[at..at + blocks * 8]
+    }
+
+    /// Keeps in `domain` only words with `letter` (b'A'..=b'Z') at `position`.
+    pub fn restrict(&self, domain: &mut FixedBitSet, position: usize, letter: u8) {
+        let blocks = self.letter_blocks(position, letter);
+        for (d, chunk) in domain.as_mut_slice().iter_mut().zip(blocks.chunks_exact(8)) {
+            *d &= u64::from_le_bytes(chunk.try_into().expect("8 bytes")) as usize;
+        }
     }
 
     /// Every word of this length.
     pub fn all(&self) -> FixedBitSet {
-        let mut all = FixedBitSet::with_capacity(self.count());
+        let mut all = FixedBitSet::with_capacity(self.count);
         all.insert_range(..);
         all
     }
@@ -65,56 +267,25 @@ impl LengthIndex {
         let mut found = self.all();
         for (position, letter) in pattern.iter().enumerate() {
             if let Some(letter) = letter {
-                found.intersect_with(self.with_letter(position, *letter));
+                self.restrict(&mut found, position, *letter);
             }
         }
         found
     }
 }
 
-/// Every length of a word list.
-#[derive(Clone, Debug, Default)]
-pub struct Index {
-    /// Entry `n` holds the words of length `n`.
-    lengths: Vec<LengthIndex>,
-}
-
-impl Index {
-    pub fn build(list: &WordList) -> Index {
-        let sorted = list.sorted();
-        let longest = sorted.last().map_or(0, |e| e.word.len());
-        let mut lengths: Vec<LengthIndex> = (0..=longest)
-            .map(|len| LengthIndex {
-                len,
-                letters: Vec::new(),
-                scores: Vec::new(),
-                positions: Vec::new(),
-            })
-            .collect();
-        for entry in sorted {
-            let bucket = &mut lengths[entry.word.len()];
-            bucket.letters.extend_from_slice(entry.word.as_bytes());
-            bucket.scores.push(entry.score);
-        }
-        for bucket in &mut lengths {
-            bucket.positions =
-                vec![FixedBitSet::with_capacity(bucket.count()); bucket.len * LETTERS];
-            for i in 0..bucket.count() {
-                for position in 0..bucket.len {
-                    let letter = (bucket.letters[i * bucket.len + position] - b'A') as usize;
-                    bucket.positions[position * LETTERS + letter].insert(i);
-                }
+/// Opens the cached index at `path` for `key`, or builds it with `build`
+/// and saves it there when the cache is missing, stale, truncated or corrupt.
+pub fn cached(path: &Path, key: u64, build: impl FnOnce() -> Result<WordList>) -> Result<Index> {
+    match Index::open(path, key) {
+        Ok(index) => Ok(index),
+        Err(_) => {
+            let index = Index::build(&build()?, key);
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir).at(dir)?;
             }
+            index.save(path)?;
+            Ok(index)
         }
-        Index { lengths }
-    }
-
-    /// The words of length `len` (empty when the list has none).
-    pub fn of_length(&self, len: usize) -> Option<&LengthIndex> {
-        self.lengths.get(len).filter(|l| !l.is_empty())
-    }
-
-    pub fn total_words(&self) -> usize {
-        self.lengths.iter().map(LengthIndex::count).sum()
     }
 }
