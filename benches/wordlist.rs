@@ -24,7 +24,9 @@ fn main() {
     let mut seen = std::collections::HashSet::new();
     while seen.len() < WORDS {
         let len = rng.random_range(3..=15);
-        let word: String = (0..len).map(|_| (b'A' + rng.random_range(0..26u8)) as char).collect();
+        let word: String = (0..len)
+            .map(|_| (b'A' + rng.random_range(0..26u8)) as char)
+            .collect();
         if seen.insert(word.clone()) {
             text += &format!("{word};{}\n", rng.random_range(0..=100));
         }
@@ -47,7 +49,16 @@ fn main() {
     }
     let _ = std::fs::remove_file(&path);
     println!("{WORDS} words, index file {:.1} MB", size as f64 / 1e6);
-    println!("parse text list:        {:>8.1} ms", parse.as_secs_f64() * 1e3);
-    println!("build index:            {:>8.1} ms", build.as_secs_f64() * 1e3);
-    println!("open cached index (median of 21): {:.2} ms", median(opens).as_secs_f64() * 1e3);
+    println!(
+        "parse text list:        {:>8.1} ms",
+        parse.as_secs_f64() * 1e3
+    );
+    println!(
+        "build index:            {:>8.1} ms",
+        build.as_secs_f64() * 1e3
+    );
+    println!(
+        "open cached index (median of 21): {:.2} ms",
+        median(opens).as_secs_f64() * 1e3
+    );
 }

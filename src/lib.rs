@@ -5,6 +5,7 @@
 //! that fill and typeset.
 
 pub mod error;
+pub mod fill;
 pub mod grid;
 pub mod pattern;
 pub mod terminal;

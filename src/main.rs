@@ -10,6 +10,10 @@ use cruciverb::pattern::file::load_grid;
 use cruciverb::pattern::rules::{Bound, Rules, Style, Symmetry};
 use cruciverb::pattern::run::{self, Job, Order, Shard};
 use cruciverb::pattern::stats::Stats;
+use std::time::Duration;
+
+use cruciverb::fill::{fill, FillOptions, Outcome};
+use cruciverb::wordlist::index::Index;
 use cruciverb::wordlist::WordList;
 use cruciverb::{terminal, Error, Result};
 
@@ -28,6 +32,8 @@ struct Cli {
 enum Command {
     /// Enumerate black/white grid patterns into a hex pattern file.
     Patterns(Box<PatternsCommand>),
+    /// Fill a grid with words from a word list.
+    Fill(FillCommand),
     /// Inspect word lists.
     #[command(subcommand)]
     Wordlist(WordlistCommand),
@@ -41,6 +47,23 @@ enum Command {
     },
 }
 
+#[derive(Args)]
+struct FillCommand {
+    /// A text grid file (letters are fixed), a hex pattern, FILE.hex or FILE.hex:N.
+    grid: String,
+    #[command(flatten)]
+    lists: WordlistOptions,
+    /// Shortest run that is a word (shorter runs are unchecked cells).
+    #[arg(long, default_value_t = 2)]
+    min_slot: usize,
+    /// Seed for the choice among good candidates.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Give up after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
+}
+
 #[derive(Subcommand)]
 enum WordlistCommand {
     /// Word counts per length and score band of one or more layered lists.
@@ -50,7 +73,7 @@ enum WordlistCommand {
 #[derive(Args)]
 struct WordlistOptions {
     /// Word lists (`WORD;SCORE[;clue]` or one word per line); later ones override scores.
-    #[arg(required = true)]
+    #[arg(long = "wordlist", required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
     /// Drop words scoring below N.
     #[arg(long, default_value_t = 50)]
@@ -282,11 +305,15 @@ fn patterns(command: &PatternsCommand) -> Result<()> {
     Ok(())
 }
 
-fn wordlist_info(options: &WordlistOptions) -> Result<()> {
+/// The layered, filtered word list the options describe. Read reports go to
+/// stderr when `verbose`, or when a list had entries that were skipped.
+fn load_words(options: &WordlistOptions, verbose: bool) -> Result<WordList> {
     let mut list = WordList::default();
     for file in &options.files {
         let (layer, report) = WordList::read(file)?;
-        eprintln!("{report}");
+        if verbose || report.skipped > 0 {
+            eprintln!("{report}");
+        }
         list.layer(layer);
     }
     for file in &options.exclude {
@@ -298,26 +325,77 @@ fn wordlist_info(options: &WordlistOptions) -> Result<()> {
         );
     }
     list.retain_min_score(options.min_score);
+    Ok(list)
+}
+
+fn wordlist_info(options: &WordlistOptions) -> Result<()> {
+    let list = load_words(options, true)?;
     println!("{} words scoring {} or more", list.len(), options.min_score);
     print!("{}", list.summary());
     Ok(())
 }
 
-fn run(cli: Cli) -> Result<()> {
+/// Exit code for a search that ended without a fill (not an input error).
+const NO_FILL: u8 = 1;
+
+fn fill_grid(command: &FillCommand) -> Result<ExitCode> {
+    let grid = load_grid(&command.grid)?;
+    let list = load_words(&command.lists, false)?;
+    let index = Index::build(&list, 0);
+    let timeout = match command.timeout {
+        Some(t) if !(t.is_finite() && t >= 0.0) => {
+            return Err(Error::invalid(format!(
+                "--timeout {t} is not a number of seconds"
+            )))
+        }
+        t => t.map(Duration::from_secs_f64),
+    };
+    let options = FillOptions {
+        min_slot: command.min_slot,
+        seed: command.seed,
+        timeout,
+    };
+    match fill(&grid, &index, &options)? {
+        Outcome::Filled(f) => {
+            print!("{}", f.grid.to_text());
+            println!(
+                "mean score {:.1}, lowest {}",
+                f.mean_score(),
+                f.lowest_score()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Outcome::Unfillable { slots } => {
+            eprintln!(
+                "unfillable: no fill exists with this word list; hardest slots: {}",
+                slots.join(", ")
+            );
+            Ok(ExitCode::from(NO_FILL))
+        }
+        Outcome::GaveUp { after } => {
+            eprintln!("gave up after {:.1} s without a fill", after.as_secs_f64());
+            Ok(ExitCode::from(NO_FILL))
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode> {
+    let done = |r: Result<()>| r.map(|()| ExitCode::SUCCESS);
     match cli.command {
-        Command::Patterns(command) => patterns(&command),
-        Command::Wordlist(WordlistCommand::Info(options)) => wordlist_info(&options),
+        Command::Patterns(command) => done(patterns(&command)),
+        Command::Fill(command) => fill_grid(&command),
+        Command::Wordlist(WordlistCommand::Info(options)) => done(wordlist_info(&options)),
         Command::Show { pattern, min_slot } => {
             let grid = load_grid(&pattern)?;
             print!("{}", terminal::draw(&grid, min_slot));
-            Ok(())
+            Ok(ExitCode::SUCCESS)
         }
     }
 }
 
 fn main() -> ExitCode {
     match run(Cli::parse()) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(e) => {
             eprintln!("cruciverb: error: {e}");
             ExitCode::from(e.exit_code() as u8)
