@@ -118,7 +118,9 @@ fn wordlist_info_counts_by_length_and_band() {
     let out = run(&[
         "wordlist",
         "info",
+        "--wordlist",
         a.to_str().unwrap(),
+        "--wordlist",
         b.to_str().unwrap(),
         "--exclude",
         ban.to_str().unwrap(),
@@ -144,6 +146,7 @@ fn wordlist_info_counts_by_length_and_band() {
     let bad = run(&[
         "wordlist",
         "info",
+        "--wordlist",
         dir.join("missing.txt").to_str().unwrap(),
     ]);
     assert_eq!(bad.status.code(), Some(2));
