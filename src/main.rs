@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use cruciverb::fill::{fill, FillOptions, Outcome};
 use cruciverb::wordlist::index::Index;
-use cruciverb::wordlist::WordList;
+use cruciverb::wordlist::{embedded, WordList};
 use cruciverb::{terminal, Error, Result};
 
 #[derive(Parser)]
@@ -72,8 +72,9 @@ enum WordlistCommand {
 
 #[derive(Args)]
 struct WordlistOptions {
-    /// Word lists (`WORD;SCORE[;clue]` or one word per line); later ones override scores.
-    #[arg(long = "wordlist", required = true, value_name = "FILE")]
+    /// Word lists (`WORD;SCORE[;clue]` or one word per line); later ones
+    /// override scores. Default: the embedded list.
+    #[arg(long = "wordlist", value_name = "FILE")]
     files: Vec<PathBuf>,
     /// Drop words scoring below N.
     #[arg(long, default_value_t = 50)]
@@ -309,6 +310,13 @@ fn patterns(command: &PatternsCommand) -> Result<()> {
 /// stderr when `verbose`, or when a list had entries that were skipped.
 fn load_words(options: &WordlistOptions, verbose: bool) -> Result<WordList> {
     let mut list = WordList::default();
+    if options.files.is_empty() {
+        let (embedded, report) = embedded::default_list()?;
+        if verbose {
+            eprintln!("{report}");
+        }
+        list = embedded;
+    }
     for file in &options.files {
         let (layer, report) = WordList::read(file)?;
         if verbose || report.skipped > 0 {

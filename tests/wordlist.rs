@@ -258,3 +258,36 @@ fn cache_round_trips_and_rejects_stale_truncated_and_corrupt_files() {
     assert_eq!(rebuilt.total_words(), 6);
     assert!(Index::open(&path, 42).is_ok());
 }
+
+#[test]
+fn embedded_default_list_is_large_clean_and_scored() {
+    let (list, report) = cruciverb::wordlist::embedded::default_list().unwrap();
+    assert!(list.len() >= 150_000, "{report}");
+    assert_eq!(report.skipped, 0, "{report}");
+    // Phrases run together, common ones reach the default minimum of 50.
+    for phrase in ["ICECREAM", "HIGHSCHOOL", "REALESTATE"] {
+        assert!(list.get(phrase).unwrap().score >= 50, "{phrase}");
+    }
+    for word in ["AREA", "ERA", "EASE"] {
+        assert!(
+            list.get(word).unwrap().score >= 85,
+            "{word} is among the most common words"
+        );
+    }
+    // Taxonomic names and possessives stay out.
+    for junk in ["GENUSALOE", "ATELESGEOFFROYI", "FAMILYCANIDAE", "AACHENS"] {
+        assert!(list.get(junk).is_none(), "{junk}");
+    }
+    // The CLI uses it when no list is given.
+    let out = run(&["wordlist", "info"]);
+    assert!(out.status.success());
+    let at_default: usize = stdout(&out)
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let mut filtered = list.clone();
+    filtered.retain_min_score(50);
+    assert_eq!(at_default, filtered.len());
+}

@@ -7,6 +7,7 @@
 //! their highest score. Several lists layer: a later list's score for a word
 //! replaces an earlier one, so a personal list can adjust a big public one.
 
+pub mod embedded;
 pub mod index;
 pub mod normalize;
 
