@@ -282,13 +282,7 @@ fn resume_after_a_crash_loses_and_repeats_nothing() {
         let out_arg = out_file.to_str().unwrap();
         let mut with_out = args.clone();
         with_out.extend(["--out", out_arg]);
-        let crashed = run_env(
-            &with_out,
-            &[
-                ("CRUCIVERB_CHECKPOINT_MS", "0"),
-                ("CRUCIVERB_CRASH_AFTER", crash_at),
-            ],
-        );
+        let crashed = run_until_crash(&with_out, crash_at);
         assert!(!crashed.status.success());
         assert!(
             !out_file.exists(),
@@ -333,11 +327,7 @@ fn resume_refuses_a_different_command() {
     let dir = scratch("resume-mismatch");
     let out_file = dir.join("p.hex");
     let out_arg = out_file.to_str().unwrap();
-    let env = [
-        ("CRUCIVERB_CHECKPOINT_MS", "0"),
-        ("CRUCIVERB_CRASH_AFTER", "70000"),
-    ];
-    run_env(&["patterns", "--size", "11", "--out", out_arg], &env);
+    run_until_crash(&["patterns", "--size", "11", "--out", out_arg], "70000");
     assert!(dir.join("p.hex.ckpt").exists());
     let other = run(&[
         "patterns",
@@ -480,13 +470,7 @@ fn resume_is_exact_when_units_span_several_chunks() {
     for crash_at in ["150000", "350000", "450000", "520000"] {
         let mut with_out = args.to_vec();
         with_out.extend(["--out", out_arg]);
-        let crashed = run_env(
-            &with_out,
-            &[
-                ("CRUCIVERB_CHECKPOINT_MS", "0"),
-                ("CRUCIVERB_CRASH_AFTER", crash_at),
-            ],
-        );
+        let crashed = run_until_crash(&with_out, crash_at);
         assert!(!crashed.status.success());
         with_out.push("--resume");
         let resumed = run(&with_out);

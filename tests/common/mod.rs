@@ -241,6 +241,18 @@ pub fn run_env(args: &[&str], env: &[(&str, &str)]) -> Output {
         .expect("run cruciverb")
 }
 
+/// Runs `args` with checkpoints after every unit and the crash hook set to
+/// abort after `crash_at` patterns, as kill -9 would.
+pub fn run_until_crash(args: &[&str], crash_at: &str) -> Output {
+    run_env(
+        args,
+        &[
+            ("CRUCIVERB_CHECKPOINT_MS", "0"),
+            ("CRUCIVERB_CRASH_AFTER", crash_at),
+        ],
+    )
+}
+
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
