@@ -17,7 +17,8 @@ Scores say how well an entry reads in a published crossword:
   use the phrase, weighted by how common its rarest component word is; a
   phrase with neither signal stays below the default minimum. Taxonomic names (genus/family/... lemmas and Latin
   binomials whose first word is a genus) are left out.
-Possessives, abbreviations and contractions are not used.
+Possessives, abbreviations and contractions are not used, nor the words of
+blocked.txt (vulgarities and slurs) with their simple inflections.
 """
 
 import collections
@@ -130,8 +131,21 @@ def phrase_score(lemma, counts, mentions, rarity):
     return 45 if rarest <= 35 else 38 if rarest <= 50 else 25
 
 
+def blocked_words():
+    """blocked.txt with simple inflections, as grid letters."""
+    blocked = set()
+    for raw in read_lines(os.path.join(HERE, "blocked.txt")):
+        if raw.startswith("#"):
+            continue
+        stem = letters(raw)
+        for ending in ("", "S", "ES", "ED", "ER", "ERS", "ING", "Y", "IER", "IEST"):
+            blocked.add(stem + ending)
+    return blocked
+
+
 def main():
     words, rarity = scowl_entries()
+    blocked = blocked_words()
     counts = tag_counts()
     mentions = gloss_mentions()
     lemmas = wordnet_lemmas()
@@ -157,6 +171,7 @@ def main():
     entries = dict(phrases)
     for word, score in words.items():
         entries[word] = max(entries.get(word, 0), score)
+    entries = {w: s for w, s in entries.items() if w not in blocked}
     out = os.path.join(HERE, "default.txt")
     with open(out, "w", encoding="ascii") as f:
         for word in sorted(entries):

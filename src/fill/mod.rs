@@ -7,7 +7,10 @@
 //! and after each choice narrows every crossing slot by the shared letter
 //! (forward checking) and removes the word from same-length slots (no word
 //! twice). Narrowed domains are saved on a trail and restored on backtrack.
-//! It ends in one of three honest outcomes: a fill, proof that none exists
+//! Slots that keep failing gain weight and are chosen earlier (dom/wdeg), and
+//! the search restarts on a Luby schedule so an early bad choice cannot stall
+//! it; each restart is complete, so one that runs out of words proves there
+//! is no fill. It ends in one of three honest outcomes: a fill, proof that none exists
 //! (naming the slots that kept failing), or giving up at the time limit.
 
 use std::time::{Duration, Instant};
@@ -94,6 +97,33 @@ struct Problem<'a> {
     same_length: Vec<Vec<usize>>,
 }
 
+/// How a descent ended.
+enum Step {
+    Found,
+    /// The subtree holds no fill.
+    Failed,
+    /// Out of time or out of this restart's node budget.
+    Stopped,
+}
+
+/// Nodes of the first restart; later ones follow the Luby sequence.
+const RESTART_BASE: u64 = 2_000;
+
+/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, …: restart budgets that waste at
+/// most a log factor against the best fixed budget.
+fn luby(mut i: u64) -> u64 {
+    loop {
+        let mut k = 1;
+        while (1u64 << k) - 1 < i {
+            k += 1;
+        }
+        if (1u64 << k) - 1 == i {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
 /// Jitter added to scores when ordering candidates; seeds change the fill.
 const JITTER: f64 = 8.0;
 /// Candidates ordered by jittered score per node; the rest follow in score order.
@@ -166,6 +196,8 @@ struct Search<'p, 'a> {
     failures: Vec<u64>,
     rng: StdRng,
     nodes: u64,
+    /// Node count at which the current restart stops.
+    budget_end: u64,
     deadline: Option<Instant>,
     started: Instant,
     timed_out: bool,
@@ -197,6 +229,7 @@ impl<'p, 'a> Search<'p, 'a> {
             failures: vec![0; problem.slots.len()],
             rng: StdRng::seed_from_u64(options.seed),
             nodes: 0,
+            budget_end: 0,
             deadline: options.timeout.map(|t| started + t),
             started,
             timed_out: false,
@@ -211,13 +244,18 @@ impl<'p, 'a> Search<'p, 'a> {
         if !empty.is_empty() {
             return Outcome::Unfillable { slots: empty };
         }
-        if self.descend() {
-            return Outcome::Filled(self.result(grid));
-        }
-        if self.timed_out {
-            return Outcome::GaveUp {
-                after: self.started.elapsed(),
-            };
+        for restart in 1.. {
+            self.budget_end = self.nodes + RESTART_BASE * luby(restart);
+            match self.descend() {
+                Step::Found => return Outcome::Filled(self.result(grid)),
+                Step::Failed => break,
+                Step::Stopped if self.timed_out => {
+                    return Outcome::GaveUp {
+                        after: self.started.elapsed(),
+                    }
+                }
+                Step::Stopped => {}
+            }
         }
         let mut worst: Vec<usize> = (0..self.failures.len())
             .filter(|&s| self.failures[s] > 0)
@@ -232,11 +270,19 @@ impl<'p, 'a> Search<'p, 'a> {
         }
     }
 
-    /// The unassigned slot with the fewest candidates, or None when all are set.
+    /// The unassigned slot with the fewest candidates per past failure
+    /// (dom/wdeg: slots that keep failing go first), or None when all are set.
     fn choose_slot(&self) -> Option<usize> {
         (0..self.domains.len())
             .filter(|&s| self.assigned[s].is_none())
-            .min_by_key(|&s| self.domains[s].count_ones(..))
+            .map(|s| {
+                (
+                    self.domains[s].count_ones(..) as f64 / (1 + self.failures[s]) as f64,
+                    s,
+                )
+            })
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, s)| s)
     }
 
     /// Candidates of `slot` in trial order: the best few by jittered score,
@@ -266,26 +312,30 @@ impl<'p, 'a> Search<'p, 'a> {
         self.timed_out
     }
 
-    fn descend(&mut self) -> bool {
+    fn descend(&mut self) -> Step {
         let Some(slot) = self.choose_slot() else {
-            return true;
+            return Step::Found;
         };
         for word in self.candidates(slot) {
             self.nodes += 1;
-            if self.out_of_time() {
-                return false;
+            if self.out_of_time() || self.nodes >= self.budget_end {
+                return Step::Stopped;
             }
             let mark = self.trail.len();
-            if self.assign(slot, word) && self.descend() {
-                return true;
+            if self.assign(slot, word) {
+                match self.descend() {
+                    Step::Found => return Step::Found,
+                    Step::Stopped => {
+                        self.undo(slot, mark);
+                        return Step::Stopped;
+                    }
+                    Step::Failed => {}
+                }
             }
             self.undo(slot, mark);
-            if self.timed_out {
-                return false;
-            }
         }
         self.failures[slot] += 1;
-        false
+        Step::Failed
     }
 
     /// Puts `word` in `slot` and narrows the others; false on a wipe-out.
@@ -345,5 +395,14 @@ impl<'p, 'a> Search<'p, 'a> {
             words,
             nodes: self.nodes,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn luby_sequence() {
+        let first: Vec<u64> = (1..=15).map(super::luby).collect();
+        assert_eq!(first, vec![1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
 }
