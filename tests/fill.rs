@@ -238,3 +238,29 @@ fn fill_command_prints_the_grid_or_says_why_not() {
     ]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn fills_an_american_15x15_from_the_embedded_list() {
+    let (words, _) = cruciverb::wordlist::embedded::default_list().unwrap();
+    let mut words = words;
+    words.retain_min_score(50);
+    let index = Index::build(&words, 0);
+    let start = Grid::parse_text(
+        &std::fs::read_to_string(data("grids/ingrid_readme.txt")).unwrap(),
+        "g",
+    )
+    .unwrap();
+    let options = FillOptions {
+        seed: 5,
+        timeout: Some(Duration::from_secs(60)),
+        ..FillOptions::default()
+    };
+    match fill(&start, &index, &options).unwrap() {
+        Outcome::Filled(f) => {
+            assert_valid_fill(&start, &f.grid, &words);
+            assert_eq!(f.words.len(), 72);
+            assert!(f.lowest_score() >= 50);
+        }
+        other => panic!("expected a fill, got {other:?}"),
+    }
+}
