@@ -13,8 +13,7 @@ use cruciverb::pattern::stats::Stats;
 use std::time::Duration;
 
 use cruciverb::fill::{fill, FillOptions, Outcome};
-use cruciverb::wordlist::index::Index;
-use cruciverb::wordlist::{embedded, WordList};
+use cruciverb::wordlist::spec::{default_cache_dir, ListSpec};
 use cruciverb::{terminal, Error, Result};
 
 #[derive(Parser)]
@@ -306,38 +305,18 @@ fn patterns(command: &PatternsCommand) -> Result<()> {
     Ok(())
 }
 
-/// The layered, filtered word list the options describe. Read reports go to
-/// stderr when `verbose`, or when a list had entries that were skipped.
-fn load_words(options: &WordlistOptions, verbose: bool) -> Result<WordList> {
-    let mut list = WordList::default();
-    if options.files.is_empty() {
-        let (embedded, report) = embedded::default_list()?;
-        if verbose {
-            eprintln!("{report}");
+impl WordlistOptions {
+    fn spec(&self) -> ListSpec {
+        ListSpec {
+            files: self.files.clone(),
+            min_score: self.min_score,
+            exclude: self.exclude.clone(),
         }
-        list = embedded;
     }
-    for file in &options.files {
-        let (layer, report) = WordList::read(file)?;
-        if verbose || report.skipped > 0 {
-            eprintln!("{report}");
-        }
-        list.layer(layer);
-    }
-    for file in &options.exclude {
-        let (banned, _) = WordList::read(file)?;
-        eprintln!(
-            "{}: {} words excluded",
-            file.display(),
-            list.exclude(&banned)
-        );
-    }
-    list.retain_min_score(options.min_score);
-    Ok(list)
 }
 
 fn wordlist_info(options: &WordlistOptions) -> Result<()> {
-    let list = load_words(options, true)?;
+    let list = options.spec().load(true)?;
     println!("{} words scoring {} or more", list.len(), options.min_score);
     print!("{}", list.summary());
     Ok(())
@@ -348,8 +327,7 @@ const NO_FILL: u8 = 1;
 
 fn fill_grid(command: &FillCommand) -> Result<ExitCode> {
     let grid = load_grid(&command.grid)?;
-    let list = load_words(&command.lists, false)?;
-    let index = Index::build(&list, 0);
+    let index = command.lists.spec().index(default_cache_dir().as_deref())?;
     let timeout = match command.timeout {
         Some(t) if !(t.is_finite() && t >= 0.0) => {
             return Err(Error::invalid(format!(

@@ -202,6 +202,8 @@ fn gives_up_at_the_time_limit() {
 #[test]
 fn fill_command_prints_the_grid_or_says_why_not() {
     let dir = scratch("fill-cli");
+    let cache = dir.join("cache");
+    let run = |args: &[&str]| run_env(args, &[("CRUCIVERB_CACHE_DIR", cache.to_str().unwrap())]);
     let words = dir.join("w.txt");
     std::fs::write(&words, "bat;70\nore;60\nwed;50\nbow;80\nare;40\nted;60\n").unwrap();
     let g = dir.join("g.txt");
@@ -263,4 +265,51 @@ fn fills_an_american_15x15_from_the_embedded_list() {
         }
         other => panic!("expected a fill, got {other:?}"),
     }
+}
+
+#[test]
+fn fill_caches_the_index_and_rebuilds_a_damaged_cache() {
+    let dir = scratch("fill-cache");
+    let words = dir.join("w.txt");
+    std::fs::write(&words, "bat;70\nore;60\nwed;50\nbow;80\nare;40\nted;60\n").unwrap();
+    let g = dir.join("g.txt");
+    std::fs::write(&g, "..T\n...\n...\n").unwrap();
+    let cache = dir.join("cache");
+    let env = [("CRUCIVERB_CACHE_DIR", cache.to_str().unwrap())];
+    let args = [
+        "fill",
+        g.to_str().unwrap(),
+        "--wordlist",
+        words.to_str().unwrap(),
+        "--min-score",
+        "0",
+    ];
+    let first = run_env(&args, &env);
+    assert_eq!(
+        stdout(&first),
+        "BAT\nORE\nWED\nmean score 60.0, lowest 40\n",
+        "{}",
+        stderr(&first)
+    );
+    let files: Vec<_> = std::fs::read_dir(&cache)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 1);
+    let saved = std::fs::read(&files[0]).unwrap();
+    // Cached run: same answer. Damaged cache: same answer, and a good file again.
+    assert_eq!(stdout(&run_env(&args, &env)), stdout(&first));
+    std::fs::write(&files[0], &saved[..saved.len() / 2]).unwrap();
+    assert_eq!(stdout(&run_env(&args, &env)), stdout(&first));
+    assert_eq!(std::fs::read(&files[0]).unwrap(), saved);
+    // Another minimum score is another index.
+    let mut stricter = args.to_vec();
+    stricter[5] = "50";
+    let out = run_env(&stricter, &env);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "without ARE (40) the corner cannot be filled"
+    );
+    assert_eq!(std::fs::read_dir(&cache).unwrap().count(), 2);
 }

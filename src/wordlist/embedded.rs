@@ -9,6 +9,11 @@ const PACKED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/default.txt.defl
 /// Name under which the embedded list appears in reports and errors.
 pub const NAME: &str = "<embedded default list>";
 
+/// The embedded list as compiled in (deflated), e.g. for cache keys.
+pub fn packed() -> &'static [u8] {
+    PACKED
+}
+
 /// The embedded list, parsed.
 pub fn default_list() -> Result<(WordList, ReadReport)> {
     let bytes = miniz_oxide::inflate::decompress_to_vec(PACKED)

@@ -10,6 +10,7 @@
 pub mod embedded;
 pub mod index;
 pub mod normalize;
+pub mod spec;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;

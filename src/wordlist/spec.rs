@@ -1,0 +1,115 @@
+//! Which words a command uses, and the cached index for them.
+//!
+//! A [`ListSpec`] names the lists (or the embedded default), the minimum
+//! score and the exclusion lists. Its cache key hashes all of their bytes and
+//! settings, so any change to any input selects a different cache file; the
+//! index for a key is memory-mapped when cached and built (then saved) when not.
+
+use std::path::{Path, PathBuf};
+
+use super::embedded;
+use super::index::{cached, Index};
+use super::WordList;
+use crate::error::{IoContext, Result};
+
+#[derive(Clone, Debug)]
+pub struct ListSpec {
+    /// Lists layered in order; empty means the embedded default list.
+    pub files: Vec<PathBuf>,
+    pub min_score: u8,
+    pub exclude: Vec<PathBuf>,
+}
+
+impl ListSpec {
+    /// The layered, filtered list. Read reports go to stderr when `verbose`,
+    /// or when a list had entries that were skipped.
+    pub fn load(&self, verbose: bool) -> Result<WordList> {
+        let mut list = WordList::default();
+        if self.files.is_empty() {
+            let (embedded, report) = embedded::default_list()?;
+            if verbose {
+                eprintln!("{report}");
+            }
+            list = embedded;
+        }
+        for file in &self.files {
+            let (layer, report) = WordList::read(file)?;
+            if verbose || report.skipped > 0 {
+                eprintln!("{report}");
+            }
+            list.layer(layer);
+        }
+        for file in &self.exclude {
+            let (banned, _) = WordList::read(file)?;
+            let removed = list.exclude(&banned);
+            if verbose {
+                eprintln!("{}: {removed} words excluded", file.display());
+            }
+        }
+        list.retain_min_score(self.min_score);
+        Ok(list)
+    }
+
+    /// Hash of every input byte and setting.
+    pub fn cache_key(&self) -> Result<u64> {
+        let mut hash = Fnv::new();
+        hash.add(b"cruciverb index v1");
+        if self.files.is_empty() {
+            hash.add(embedded::packed());
+        }
+        for (tag, files) in [(b'L', &self.files), (b'X', &self.exclude)] {
+            for file in files {
+                hash.add(&[tag]);
+                hash.add(&std::fs::read(file).at(file)?);
+            }
+        }
+        hash.add(&[self.min_score]);
+        Ok(hash.0)
+    }
+
+    /// The index, from `cache_dir` when cached there, else built and saved.
+    /// Without a cache directory the index is built in memory.
+    pub fn index(&self, cache_dir: Option<&Path>) -> Result<Index> {
+        let key = self.cache_key()?;
+        match cache_dir {
+            Some(dir) => cached(&dir.join(format!("{key:016x}.idx")), key, || {
+                self.load(false)
+            }),
+            None => Ok(Index::build(&self.load(false)?, key)),
+        }
+    }
+}
+
+/// Where indexes are cached: `$CRUCIVERB_CACHE_DIR`, else
+/// `$XDG_CACHE_HOME/cruciverb`, else `~/.cache/cruciverb`.
+pub fn default_cache_dir() -> Option<PathBuf> {
+    let var = |name: &str| {
+        std::env::var_os(name)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    var("CRUCIVERB_CACHE_DIR")
+        .or_else(|| var("XDG_CACHE_HOME").map(|d| d.join("cruciverb")))
+        .or_else(|| var("HOME").map(|d| d.join(".cache/cruciverb")))
+}
+
+/// FNV-1a over 8-byte words (then the tail), fast enough for megabytes.
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+
+    fn add(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let w = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+            self.0 = (self.0 ^ w).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        for &b in chunks.remainder() {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        self.0 = (self.0 ^ bytes.len() as u64).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+}
