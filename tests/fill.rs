@@ -130,11 +130,7 @@ fn fills_grids_with_a_planted_solution() {
         ("square5_open.txt", 2),
         ("mini5_2corners.txt", 3),
     ] {
-        let start = Grid::parse_text(
-            &std::fs::read_to_string(data(&format!("grids/{shape}"))).unwrap(),
-            shape,
-        )
-        .unwrap();
+        let start = grid_file(shape);
         let mut solution = start.clone();
         for r in 0..start.height() {
             for c in 0..start.width() {
@@ -181,11 +177,7 @@ fn gives_up_at_the_time_limit() {
         .collect();
     let words = list(&text);
     let index = Index::build(&words, 0);
-    let start = Grid::parse_text(
-        &std::fs::read_to_string(data("grids/ingrid_readme.txt")).unwrap(),
-        "g",
-    )
-    .unwrap();
+    let start = grid_file("ingrid_readme.txt");
     let options = FillOptions {
         timeout: Some(Duration::from_millis(200)),
         ..FillOptions::default()
@@ -199,45 +191,48 @@ fn gives_up_at_the_time_limit() {
     }
 }
 
+/// A scratch directory with a small word list and its own index cache, for
+/// running the `fill` command.
+struct FillCli {
+    dir: ScratchDir,
+}
+
+const SQUARE_WORDS: &str = "bat;70\nore;60\nwed;50\nbow;80\nare;40\nted;60\n";
+
+impl FillCli {
+    fn new(name: &str) -> FillCli {
+        let dir = scratch(name);
+        std::fs::write(dir.join("w.txt"), SQUARE_WORDS).unwrap();
+        FillCli { dir }
+    }
+
+    /// `cruciverb fill` on `grid_text` with the small list and `extra` flags.
+    fn fill(&self, grid_text: &str, extra: &[&str]) -> std::process::Output {
+        let grid = self.dir.join("g.txt");
+        std::fs::write(&grid, grid_text).unwrap();
+        let words = self.dir.join("w.txt");
+        let mut args = vec![
+            "fill",
+            grid.to_str().unwrap(),
+            "--wordlist",
+            words.to_str().unwrap(),
+        ];
+        args.extend(extra);
+        let cache = self.dir.join("cache");
+        run_env(&args, &[("CRUCIVERB_CACHE_DIR", cache.to_str().unwrap())])
+    }
+}
+
 #[test]
 fn fill_command_prints_the_grid_or_says_why_not() {
-    let dir = scratch("fill-cli");
-    let cache = dir.join("cache");
-    let run = |args: &[&str]| run_env(args, &[("CRUCIVERB_CACHE_DIR", cache.to_str().unwrap())]);
-    let words = dir.join("w.txt");
-    std::fs::write(&words, "bat;70\nore;60\nwed;50\nbow;80\nare;40\nted;60\n").unwrap();
-    let g = dir.join("g.txt");
-    std::fs::write(&g, "..T\n...\n...\n").unwrap();
-    let out = run(&[
-        "fill",
-        g.to_str().unwrap(),
-        "--wordlist",
-        words.to_str().unwrap(),
-        "--min-score",
-        "0",
-    ]);
+    let cli = FillCli::new("fill-cli");
+    let out = cli.fill("..T\n...\n...\n", &["--min-score", "0"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out), "BAT\nORE\nWED\nmean score 60.0, lowest 40\n");
-    let q = dir.join("q.txt");
-    std::fs::write(&q, "..Q\n...\n...\n").unwrap();
-    let out = run(&[
-        "fill",
-        q.to_str().unwrap(),
-        "--wordlist",
-        words.to_str().unwrap(),
-        "--min-score",
-        "0",
-    ]);
+    let out = cli.fill("..Q\n...\n...\n", &["--min-score", "0"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).starts_with("unfillable: "), "{}", stderr(&out));
-    let out = run(&[
-        "fill",
-        q.to_str().unwrap(),
-        "--wordlist",
-        words.to_str().unwrap(),
-        "--timeout",
-        "-1",
-    ]);
+    let out = cli.fill("..Q\n...\n...\n", &["--timeout", "-1"]);
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -247,11 +242,7 @@ fn fills_an_american_15x15_from_the_embedded_list() {
     let mut words = words;
     words.retain_min_score(50);
     let index = Index::build(&words, 0);
-    let start = Grid::parse_text(
-        &std::fs::read_to_string(data("grids/ingrid_readme.txt")).unwrap(),
-        "g",
-    )
-    .unwrap();
+    let start = grid_file("ingrid_readme.txt");
     let options = FillOptions {
         seed: 5,
         timeout: Some(Duration::from_secs(60)),
@@ -269,28 +260,16 @@ fn fills_an_american_15x15_from_the_embedded_list() {
 
 #[test]
 fn fill_caches_the_index_and_rebuilds_a_damaged_cache() {
-    let dir = scratch("fill-cache");
-    let words = dir.join("w.txt");
-    std::fs::write(&words, "bat;70\nore;60\nwed;50\nbow;80\nare;40\nted;60\n").unwrap();
-    let g = dir.join("g.txt");
-    std::fs::write(&g, "..T\n...\n...\n").unwrap();
-    let cache = dir.join("cache");
-    let env = [("CRUCIVERB_CACHE_DIR", cache.to_str().unwrap())];
-    let args = [
-        "fill",
-        g.to_str().unwrap(),
-        "--wordlist",
-        words.to_str().unwrap(),
-        "--min-score",
-        "0",
-    ];
-    let first = run_env(&args, &env);
+    let cli = FillCli::new("fill-cache");
+    let corner = "..T\n...\n...\n";
+    let first = cli.fill(corner, &["--min-score", "0"]);
     assert_eq!(
         stdout(&first),
         "BAT\nORE\nWED\nmean score 60.0, lowest 40\n",
         "{}",
         stderr(&first)
     );
+    let cache = cli.dir.join("cache");
     let files: Vec<_> = std::fs::read_dir(&cache)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -298,14 +277,18 @@ fn fill_caches_the_index_and_rebuilds_a_damaged_cache() {
     assert_eq!(files.len(), 1);
     let saved = std::fs::read(&files[0]).unwrap();
     // Cached run: same answer. Damaged cache: same answer, and a good file again.
-    assert_eq!(stdout(&run_env(&args, &env)), stdout(&first));
+    assert_eq!(
+        stdout(&cli.fill(corner, &["--min-score", "0"])),
+        stdout(&first)
+    );
     std::fs::write(&files[0], &saved[..saved.len() / 2]).unwrap();
-    assert_eq!(stdout(&run_env(&args, &env)), stdout(&first));
+    assert_eq!(
+        stdout(&cli.fill(corner, &["--min-score", "0"])),
+        stdout(&first)
+    );
     assert_eq!(std::fs::read(&files[0]).unwrap(), saved);
     // Another minimum score is another index.
-    let mut stricter = args.to_vec();
-    stricter[5] = "50";
-    let out = run_env(&stricter, &env);
+    let out = cli.fill(corner, &["--min-score", "50"]);
     assert_eq!(
         out.status.code(),
         Some(1),

@@ -10,11 +10,6 @@ use cruciverb::pattern::{hex, Pattern};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-fn grid_file(name: &str) -> Grid {
-    let path = data(&format!("grids/{name}"));
-    Grid::parse_text(&fs::read_to_string(&path).unwrap(), name).unwrap()
-}
-
 #[test]
 fn hex_round_trips_for_random_patterns_of_every_shape() {
     let mut rng = StdRng::seed_from_u64(11);

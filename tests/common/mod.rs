@@ -289,6 +289,12 @@ pub fn data(rel: &str) -> PathBuf {
         .join(rel)
 }
 
+/// A grid file from `tests/data/grids/`.
+pub fn grid_file(name: &str) -> cruciverb::grid::Grid {
+    let text = std::fs::read_to_string(data(&format!("grids/{name}"))).unwrap();
+    cruciverb::grid::Grid::parse_text(&text, name).unwrap()
+}
+
 /// Pattern lines of a pattern file's text (comments dropped).
 pub fn pattern_lines(text: &str) -> Vec<String> {
     text.lines()
