@@ -340,6 +340,7 @@ fn fill_grid(command: &FillCommand) -> Result<ExitCode> {
         min_slot: command.min_slot,
         seed: command.seed,
         timeout,
+        use_all: false,
     };
     match fill(&grid, &index, &options)? {
         Outcome::Filled(f) => {
@@ -351,11 +352,8 @@ fn fill_grid(command: &FillCommand) -> Result<ExitCode> {
             );
             Ok(ExitCode::SUCCESS)
         }
-        Outcome::Unfillable { slots } => {
-            eprintln!(
-                "unfillable: no fill exists with this word list; hardest slots: {}",
-                slots.join(", ")
-            );
+        Outcome::Unfillable(why) => {
+            eprintln!("unfillable: {}", why.reason);
             Ok(ExitCode::from(NO_FILL))
         }
         Outcome::GaveUp { after } => {

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 use common::*;
-use cruciverb::fill::{fill, FillOptions, Outcome};
+use cruciverb::fill::{fill, fills, Ending, FillOptions, NoFill, Outcome, Want};
 use cruciverb::grid::{Cell, Grid};
 use cruciverb::wordlist::index::Index;
 use cruciverb::wordlist::WordList;
@@ -104,12 +104,12 @@ fn reports_unfillable_grids_and_names_slots() {
     let words = list("bit\nice\nten\n");
     let index = Index::build(&words, 0);
     match fill(&grid("...\n...\n...\n"), &index, &FillOptions::default()).unwrap() {
-        Outcome::Unfillable { slots } => assert!(!slots.is_empty()),
+        Outcome::Unfillable(NoFill { slots, .. }) => assert!(!slots.is_empty()),
         other => panic!("expected unfillable, got {other:?}"),
     }
     // A fixed letter no word has in that place: the slot is named at once.
     match fill(&grid("..Q\n...\n...\n"), &index, &FillOptions::default()).unwrap() {
-        Outcome::Unfillable { slots } => {
+        Outcome::Unfillable(NoFill { slots, .. }) => {
             assert_eq!(slots, vec!["1A".to_string(), "3D".to_string()])
         }
         other => panic!("expected unfillable, got {other:?}"),
@@ -295,4 +295,151 @@ fn fill_caches_the_index_and_rebuilds_a_damaged_cache() {
         "without ARE (40) the corner cannot be filled"
     );
     assert_eq!(std::fs::read_dir(&cache).unwrap().count(), 2);
+}
+
+/// Every fill by plain backtracking over slots: crossings agree, no repeats.
+fn brute_force_fills(start: &Grid, list: &WordList) -> HashSet<String> {
+    let slots = start.slots(2);
+    let words: Vec<String> = list.sorted().iter().map(|e| e.word.clone()).collect();
+    let mut found = HashSet::new();
+    fn place(
+        slots: &[cruciverb::grid::Slot],
+        words: &[String],
+        grid: &mut Grid,
+        used: &mut Vec<String>,
+        found: &mut HashSet<String>,
+    ) {
+        let Some(slot) = slots.get(used.len()) else {
+            found.insert(grid.to_text());
+            return;
+        };
+        for w in words.iter().filter(|w| w.len() == slot.len) {
+            let fits = slot.cells().zip(w.bytes()).all(|((r, c), b)| {
+                matches!(grid.get(r, c), Cell::Empty) || grid.get(r, c) == Cell::Letter(b)
+            });
+            if !fits || used.contains(w) {
+                continue;
+            }
+            let before: Vec<Cell> = slot.cells().map(|(r, c)| grid.get(r, c)).collect();
+            for ((r, c), b) in slot.cells().zip(w.bytes()) {
+                grid.set(r, c, Cell::Letter(b));
+            }
+            used.push(w.clone());
+            place(slots, words, grid, used, found);
+            used.pop();
+            for ((r, c), cell) in slot.cells().zip(before) {
+                grid.set(r, c, cell);
+            }
+        }
+    }
+    place(
+        &slots,
+        &words,
+        &mut start.clone(),
+        &mut Vec::new(),
+        &mut found,
+    );
+    found
+}
+
+/// Enumerating every fill finds exactly the fills plain backtracking finds,
+/// on random small grids and lists: the propagation loses no fill and lets
+/// no bad one through.
+#[test]
+fn all_fills_equal_brute_force() {
+    let mut rng = StdRng::seed_from_u64(21);
+    let mut total = 0;
+    for case in 0..60 {
+        let (w, h) = (rng.random_range(3..=4), rng.random_range(3..=4));
+        let mut start = Grid::empty(w, h).unwrap();
+        for _ in 0..rng.random_range(0..=2) {
+            start.set(rng.random_range(0..h), rng.random_range(0..w), Cell::Block);
+        }
+        if rng.random_bool(0.3) {
+            let (r, c) = (rng.random_range(0..h), rng.random_range(0..w));
+            if start.get(r, c) == Cell::Empty {
+                start.set(r, c, Cell::Letter(b'A'));
+            }
+        }
+        if start.slots(2).is_empty() {
+            continue;
+        }
+        let text: String = (0..rng.random_range(20..120))
+            .map(|_| {
+                let len = rng.random_range(2..=4);
+                (0..len)
+                    .map(|_| (b'A' + rng.random_range(0..3u8)) as char)
+                    .collect::<String>()
+                    + "\n"
+            })
+            .collect();
+        let words = list(&text);
+        let index = Index::build(&words, 0);
+        let expected = brute_force_fills(&start, &words);
+        let mut seen = HashSet::new();
+        let options = FillOptions {
+            seed: case,
+            ..FillOptions::default()
+        };
+        let ending = match fills(&start, &index, &options, Want::All, |f| {
+            assert_valid_fill(&start, &f.grid, &words);
+            assert!(seen.insert(f.grid.to_text()), "a fill came twice");
+            true
+        }) {
+            Ok(ending) => ending,
+            Err(e) if e.to_string().contains("is in no word") => continue,
+            // A length the list lacks: brute force finds nothing either.
+            Err(_) => {
+                assert!(expected.is_empty());
+                continue;
+            }
+        };
+        assert!(matches!(ending, Ending::Exhausted(_)), "{ending:?}");
+        assert_eq!(seen, expected, "case {case}:\n{}", start.to_text());
+        total += expected.len();
+    }
+    assert!(
+        total > 100,
+        "the cases should have fills to compare ({total})"
+    );
+}
+
+/// Distinct fills: as many as asked for when they exist, all of them (and
+/// then proof there are no more) when there are fewer.
+#[test]
+fn distinct_fills_stop_at_the_number_asked_or_at_the_last_one() {
+    let words = list("bat\nore\nwed\nbow\nare\nted\ncat\ntor\nbar\nowe\nate\n");
+    let index = Index::build(&words, 0);
+    let start = grid("...\n...\n...\n");
+    let expected = brute_force_fills(&start, &words);
+    assert!(expected.len() >= 2, "{expected:?}");
+    let mut seen = HashSet::new();
+    let ending = fills(
+        &start,
+        &index,
+        &FillOptions::default(),
+        Want::Distinct,
+        |f| {
+            assert_valid_fill(&start, &f.grid, &words);
+            assert!(seen.insert(f.grid.to_text()), "a fill came twice");
+            true
+        },
+    )
+    .unwrap();
+    assert!(matches!(ending, Ending::Exhausted(_)), "{ending:?}");
+    assert_eq!(seen, expected);
+    let mut count = 0;
+    let ending = fills(
+        &start,
+        &index,
+        &FillOptions::default(),
+        Want::Distinct,
+        |_| {
+            count += 1;
+            count < 2
+        },
+    )
+    .unwrap();
+    assert!(matches!(ending, Ending::Stopped));
+    assert_eq!(count, 2);
 }

@@ -155,7 +155,8 @@ impl Index {
         })
     }
 
-    fn longest(&self) -> usize {
+    /// Length of the longest word.
+    pub fn longest(&self) -> usize {
         word_at(self.backing.bytes(), 3) as usize
     }
 
@@ -246,12 +247,42 @@ impl<'a> Words<'a> {
         &self.bytes[at..at + blocks * 8]
     }
 
+    /// The (position, letter) bitset as 64-bit blocks.
+    fn letter_bits(&self, position: usize, letter: u8) -> impl Iterator<Item = usize> + 'a {
+        self.letter_blocks(position, letter)
+            .chunks_exact(8)
+            .map(|chunk| u64::from_le_bytes(chunk.try_into().expect("8 bytes")) as usize)
+    }
+
     /// Keeps in `domain` only words with `letter` (b'A'..=b'Z') at `position`.
     pub fn restrict(&self, domain: &mut FixedBitSet, position: usize, letter: u8) {
-        let blocks = self.letter_blocks(position, letter);
-        for (d, chunk) in domain.as_mut_slice().iter_mut().zip(blocks.chunks_exact(8)) {
-            *d &= u64::from_le_bytes(chunk.try_into().expect("8 bytes")) as usize;
+        for (d, bits) in domain
+            .as_mut_slice()
+            .iter_mut()
+            .zip(self.letter_bits(position, letter))
+        {
+            *d &= bits;
         }
+    }
+
+    /// Drops from `domain` the words with `letter` at `position`.
+    pub fn remove_letter(&self, domain: &mut FixedBitSet, position: usize, letter: u8) {
+        for (d, bits) in domain
+            .as_mut_slice()
+            .iter_mut()
+            .zip(self.letter_bits(position, letter))
+        {
+            *d &= !bits;
+        }
+    }
+
+    /// Whether some word of `domain` has `letter` at `position`.
+    pub fn intersects(&self, domain: &FixedBitSet, position: usize, letter: u8) -> bool {
+        domain
+            .as_slice()
+            .iter()
+            .zip(self.letter_bits(position, letter))
+            .any(|(d, bits)| d & bits != 0)
     }
 
     /// Every word of this length.

@@ -1,0 +1,596 @@
+//! The search behind [`super::fill`]: domains as bitsets, letter-level arc
+//! consistency, 2-way branching, dom/wdeg slot choice and Luby restarts.
+//!
+//! Besides its candidate words, every slot keeps, for each crossed position, a
+//! 26-bit mask of the letters its candidates still allow there (an upper bound
+//! made exact on each revision). When a mask loses a letter, the crossing slot
+//! drops its words with that letter in the shared cell, which may shrink its
+//! own masks in turn; this runs to a fixpoint, so every remaining candidate
+//! agrees with some candidate of each crossing slot. A slot down to one word
+//! takes that word away from every other slot of its length (no repeats).
+//!
+//! Branching is 2-way: try the chosen slot's best word; if that fails, remove
+//! the word and propagate the removal, then choose again. Each restart is a
+//! complete search, so a restart that fails proves there is no (further) fill.
+
+use std::collections::{HashSet, VecDeque};
+use std::time::{Duration, Instant};
+
+use fixedbitset::FixedBitSet;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::grid::{Cell, Grid, Slot, MAX_SIDE};
+use crate::wordlist::index::{Words, LETTERS};
+
+/// Room for a mask per position of the longest possible slot.
+const MAX_LEN: usize = MAX_SIDE + 1;
+const ALL_LETTERS: u32 = (1 << LETTERS) - 1;
+
+/// A crossing seen from one slot: my position, the other slot, its position.
+#[derive(Clone, Copy)]
+struct Crossing {
+    here: usize,
+    other: usize,
+    there: usize,
+}
+
+pub(super) struct Problem<'a> {
+    pub slots: Vec<Slot>,
+    pub words: Vec<Words<'a>>,
+    crossings: Vec<Vec<Crossing>>,
+    /// Slots of each length, for the no-repeat rule.
+    same_length: Vec<Vec<usize>>,
+}
+
+impl<'a> Problem<'a> {
+    pub fn new(grid: &Grid, slots: Vec<Slot>, words: Vec<Words<'a>>) -> Problem<'a> {
+        let mut owner: Vec<Vec<(usize, usize)>> = vec![Vec::new(); grid.width() * grid.height()];
+        for (s, slot) in slots.iter().enumerate() {
+            for (i, (r, c)) in slot.cells().enumerate() {
+                owner[r * grid.width() + c].push((s, i));
+            }
+        }
+        let mut crossings = vec![Vec::new(); slots.len()];
+        for cell in &owner {
+            if let [(a, i), (b, j)] = cell[..] {
+                crossings[a].push(Crossing {
+                    here: i,
+                    other: b,
+                    there: j,
+                });
+                crossings[b].push(Crossing {
+                    here: j,
+                    other: a,
+                    there: i,
+                });
+            }
+        }
+        let longest = slots.iter().map(|s| s.len).max().unwrap_or(0);
+        let mut same_length = vec![Vec::new(); longest + 1];
+        for (s, slot) in slots.iter().enumerate() {
+            same_length[slot.len].push(s);
+        }
+        Problem {
+            slots,
+            words,
+            crossings,
+            same_length,
+        }
+    }
+}
+
+/// What the search does at a complete assignment.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum AtLeaf {
+    /// Stop and report it (a later restart skips fills already reported).
+    Stop,
+    /// Report it and keep searching the same tree: enumerates every fill.
+    Continue,
+}
+
+/// How a descent ended.
+enum Step {
+    Found,
+    /// The subtree holds no (further) fill.
+    Failed,
+    /// Out of time or out of this restart's node budget.
+    Stopped,
+}
+
+pub(super) enum End {
+    /// The caller's visitor asked to stop.
+    Done,
+    /// No (further) fill exists; the slots that failed most.
+    Exhausted {
+        hardest: Vec<usize>,
+    },
+    GaveUp {
+        after: Duration,
+    },
+}
+
+#[derive(Clone)]
+struct SlotState {
+    words: FixedBitSet,
+    count: usize,
+    masks: [u32; MAX_LEN],
+}
+
+/// Nodes of the first restart; later ones follow the Luby sequence.
+const RESTART_BASE: u64 = 200;
+
+/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, …: restart budgets that waste at
+/// most a log factor against the best fixed budget.
+pub(super) fn luby(mut i: u64) -> u64 {
+    loop {
+        let mut k = 1;
+        while (1u64 << k) - 1 < i {
+            k += 1;
+        }
+        if (1u64 << k) - 1 == i {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+/// Jitter added to scores when choosing a word; seeds change the fill.
+const JITTER: f64 = 8.0;
+/// Best-scoring candidates the jittered choice looks at.
+const PICK_AMONG: usize = 16;
+
+pub(super) struct Search<'p, 'a> {
+    problem: &'p Problem<'a>,
+    state: Vec<SlotState>,
+    /// Stamp of the mark at which each slot was last saved on the trail.
+    saved_at: Vec<u64>,
+    stamp: u64,
+    trail: Vec<(usize, SlotState)>,
+    queue: VecDeque<usize>,
+    queued: Vec<bool>,
+    failures: Vec<u64>,
+    rng: StdRng,
+    pub nodes: u64,
+    budget_end: u64,
+    deadline: Option<Instant>,
+    started: Instant,
+    timed_out: bool,
+    at_leaf: AtLeaf,
+    /// Fills already reported by earlier restarts, as word numbers per slot.
+    reported: HashSet<Vec<usize>>,
+    /// The visitor asked to stop.
+    done: bool,
+}
+
+impl<'p, 'a> Search<'p, 'a> {
+    pub fn new(
+        problem: &'p Problem<'a>,
+        grid: &Grid,
+        seed: u64,
+        timeout: Option<Duration>,
+        at_leaf: AtLeaf,
+    ) -> Search<'p, 'a> {
+        let state = problem
+            .slots
+            .iter()
+            .zip(&problem.words)
+            .map(|(slot, words)| {
+                let pattern: Vec<Option<u8>> = slot
+                    .cells()
+                    .map(|(r, c)| match grid.get(r, c) {
+                        Cell::Letter(b) => Some(b),
+                        _ => None,
+                    })
+                    .collect();
+                let words = words.matching(&pattern);
+                SlotState {
+                    count: words.count_ones(..),
+                    words,
+                    masks: [ALL_LETTERS; MAX_LEN],
+                }
+            })
+            .collect();
+        let started = Instant::now();
+        let n = problem.slots.len();
+        Search {
+            problem,
+            state,
+            saved_at: vec![0; n],
+            stamp: 0,
+            trail: Vec::new(),
+            queue: VecDeque::new(),
+            queued: vec![false; n],
+            failures: vec![0; n],
+            rng: StdRng::seed_from_u64(seed),
+            nodes: 0,
+            budget_end: u64::MAX,
+            deadline: timeout.map(|t| started + t),
+            started,
+            timed_out: false,
+            at_leaf,
+            reported: HashSet::new(),
+            done: false,
+        }
+    }
+
+    /// Searches, handing each fill (a word number per slot) to `visit`, which
+    /// returns false to stop.
+    pub fn run(&mut self, mut visit: impl FnMut(&[usize], u64) -> bool) -> End {
+        let empty = self.empty_slots();
+        if !empty.is_empty() {
+            return End::Exhausted { hardest: empty };
+        }
+        (0..self.state.len()).for_each(|s| self.enqueue(s));
+        if !self.propagate() {
+            return End::Exhausted {
+                hardest: self.hardest(),
+            };
+        }
+        let root = self.mark();
+        for restart in 1.. {
+            if self.at_leaf == AtLeaf::Stop {
+                self.budget_end = self.nodes + RESTART_BASE * luby(restart);
+            }
+            let step = self.descend(&mut visit);
+            let fill = matches!(step, Step::Found).then(|| self.assignment());
+            self.undo(root);
+            match step {
+                Step::Found => {
+                    let fill = fill.expect("a found fill");
+                    let go_on = visit(&fill, self.nodes);
+                    self.reported.insert(fill);
+                    if !go_on {
+                        return End::Done;
+                    }
+                }
+                Step::Failed => break,
+                Step::Stopped if self.done => return End::Done,
+                Step::Stopped if self.timed_out => {
+                    return End::GaveUp {
+                        after: self.started.elapsed(),
+                    }
+                }
+                Step::Stopped => {}
+            }
+        }
+        End::Exhausted {
+            hardest: self.hardest(),
+        }
+    }
+
+    /// Slots whose fixed letters no word fits.
+    pub fn empty_slots(&self) -> Vec<usize> {
+        (0..self.state.len())
+            .filter(|&s| self.state[s].count == 0)
+            .collect()
+    }
+
+    /// Slots that failed most, worst first.
+    fn hardest(&self) -> Vec<usize> {
+        let mut worst: Vec<usize> = (0..self.failures.len())
+            .filter(|&s| self.failures[s] > 0)
+            .collect();
+        worst.sort_by_key(|&s| std::cmp::Reverse(self.failures[s]));
+        worst.truncate(5);
+        worst
+    }
+
+    fn assignment(&self) -> Vec<usize> {
+        self.state
+            .iter()
+            .map(|st| st.words.minimum().expect("a decided slot has its word"))
+            .collect()
+    }
+
+    fn descend(&mut self, visit: &mut impl FnMut(&[usize], u64) -> bool) -> Step {
+        loop {
+            let Some(slot) = self.choose_slot() else {
+                return self.at_complete_assignment(visit);
+            };
+            self.nodes += 1;
+            if self.out_of_time() || self.nodes >= self.budget_end || self.done {
+                return Step::Stopped;
+            }
+            let word = self.pick_word(slot);
+            let mark = self.mark();
+            if self.decide(slot, word) {
+                match self.descend(visit) {
+                    Step::Failed => {}
+                    other => return other,
+                }
+            }
+            self.undo(mark);
+            if !self.refute(slot, word) {
+                return Step::Failed;
+            }
+        }
+    }
+
+    fn at_complete_assignment(&mut self, visit: &mut impl FnMut(&[usize], u64) -> bool) -> Step {
+        let fill = self.assignment();
+        if self.reported.contains(&fill) {
+            return Step::Failed;
+        }
+        match self.at_leaf {
+            AtLeaf::Stop => Step::Found,
+            AtLeaf::Continue => {
+                if visit(&fill, self.nodes) {
+                    Step::Failed
+                } else {
+                    self.done = true;
+                    Step::Stopped
+                }
+            }
+        }
+    }
+
+    /// The undecided slot with the fewest candidates per past failure
+    /// (dom/wdeg: slots that keep failing go first), or None when every slot
+    /// is down to one word.
+    fn choose_slot(&self) -> Option<usize> {
+        (0..self.state.len())
+            .filter(|&s| self.state[s].count > 1)
+            .map(|s| {
+                (
+                    self.state[s].count as f64 / (1 + self.failures[s]) as f64,
+                    s,
+                )
+            })
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, s)| s)
+    }
+
+    /// One of the best candidates of `slot`, by score plus seeded jitter.
+    fn pick_word(&mut self, slot: usize) -> usize {
+        let words = self.problem.words[slot];
+        let mut best = (f64::MIN, 0);
+        for w in self.state[slot].words.ones().take(PICK_AMONG) {
+            let key = words.score(w) as f64 + self.rng.random::<f64>() * JITTER;
+            if key > best.0 {
+                best = (key, w);
+            }
+        }
+        best.1
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if let Some(deadline) = self.deadline {
+            self.timed_out |= self.nodes.is_multiple_of(16) && Instant::now() >= deadline;
+        }
+        self.timed_out
+    }
+
+    /// A point to undo back to; changes after it are saved anew.
+    fn mark(&mut self) -> usize {
+        self.stamp += 1;
+        self.trail.len()
+    }
+
+    /// Restores the state at `mark`; later changes are saved anew.
+    fn undo(&mut self, mark: usize) {
+        self.stamp += 1;
+        while self.trail.len() > mark {
+            let (s, old) = self.trail.pop().expect("trail above mark");
+            self.state[s] = old;
+        }
+    }
+
+    /// Saves `slot` before its first change since the last mark.
+    fn save(&mut self, slot: usize) {
+        if self.saved_at[slot] != self.stamp {
+            self.saved_at[slot] = self.stamp;
+            self.trail.push((slot, self.state[slot].clone()));
+        }
+    }
+
+    fn enqueue(&mut self, slot: usize) {
+        if !self.queued[slot] {
+            self.queued[slot] = true;
+            self.queue.push_back(slot);
+        }
+    }
+
+    /// Puts `word` in `slot` and propagates; false on a wipe-out.
+    fn decide(&mut self, slot: usize, word: usize) -> bool {
+        self.save(slot);
+        let st = &mut self.state[slot];
+        st.words.clear();
+        st.words.insert(word);
+        st.count = 1;
+        self.enqueue(slot);
+        self.propagate()
+    }
+
+    /// Takes `word` out of `slot` and propagates; false on a wipe-out.
+    fn refute(&mut self, slot: usize, word: usize) -> bool {
+        self.remove_word(slot, word) && self.propagate()
+    }
+
+    fn remove_word(&mut self, slot: usize, word: usize) -> bool {
+        self.save(slot);
+        let st = &mut self.state[slot];
+        st.words.set(word, false);
+        st.count -= 1;
+        if st.count == 0 {
+            self.failures[slot] += 1;
+            return false;
+        }
+        self.enqueue(slot);
+        true
+    }
+
+    /// Revises queued slots until nothing changes; false on a wipe-out.
+    fn propagate(&mut self) -> bool {
+        while let Some(slot) = self.queue.pop_front() {
+            self.queued[slot] = false;
+            if !self.revise(slot) {
+                for s in self.queue.drain(..) {
+                    self.queued[s] = false;
+                }
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Brings the crossing slots and same-length slots in line with `slot`.
+    fn revise(&mut self, slot: usize) -> bool {
+        if self.state[slot].count == 1 && !self.claim_word(slot) {
+            return false;
+        }
+        let masks = self.letter_masks(slot);
+        let problem = self.problem;
+        for &Crossing { here, other, there } in &problem.crossings[slot] {
+            let now = masks[here];
+            if now == self.state[slot].masks[here] {
+                continue;
+            }
+            self.save(slot);
+            self.state[slot].masks[here] = now;
+            if !self.narrow(other, there, now) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// A slot down to one word takes it from the other slots of its length.
+    fn claim_word(&mut self, slot: usize) -> bool {
+        let word = self.state[slot]
+            .words
+            .minimum()
+            .expect("a slot with count 1 has a word");
+        let problem = self.problem;
+        for &other in &problem.same_length[problem.slots[slot].len] {
+            if other != slot
+                && self.state[other].words.contains(word)
+                && !self.remove_word(other, word)
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Keeps in `slot` only words with a letter of `allowed` at `position`.
+    fn narrow(&mut self, slot: usize, position: usize, allowed: u32) -> bool {
+        let had = self.state[slot].masks[position];
+        let keep = had & allowed;
+        let mut drop = had & !allowed;
+        if drop == 0 {
+            return true;
+        }
+        self.save(slot);
+        let words = self.problem.words[slot];
+        let st = &mut self.state[slot];
+        if keep.count_ones() == 1 {
+            words.restrict(&mut st.words, position, letter(keep.trailing_zeros()));
+        } else {
+            while drop != 0 {
+                words.remove_letter(&mut st.words, position, letter(drop.trailing_zeros()));
+                drop &= drop - 1;
+            }
+        }
+        st.masks[position] = keep;
+        st.count = st.words.count_ones(..);
+        if st.count == 0 {
+            self.failures[slot] += 1;
+            return false;
+        }
+        self.enqueue(slot);
+        true
+    }
+
+    /// The letters `slot`'s candidates allow at each crossed position.
+    fn letter_masks(&self, slot: usize) -> [u32; MAX_LEN] {
+        let st = &self.state[slot];
+        let words = self.problem.words[slot];
+        let positions = self.problem.crossings[slot].iter().map(|c| c.here);
+        // Reading every word costs its count; intersecting costs a pass over
+        // the bitset per letter still allowed.
+        if st.count <= 4 * st.words.as_slice().len() + 64 {
+            masks_by_reading(&st.words, words, positions)
+        } else {
+            masks_by_intersecting(&st.words, words, positions, &st.masks)
+        }
+    }
+}
+
+fn masks_by_reading(
+    domain: &FixedBitSet,
+    words: Words,
+    positions: impl Iterator<Item = usize> + Clone,
+) -> [u32; MAX_LEN] {
+    let mut masks = [0u32; MAX_LEN];
+    for w in domain.ones() {
+        let letters = words.word(w);
+        for p in positions.clone() {
+            masks[p] |= 1 << (letters[p] - b'A');
+        }
+    }
+    masks
+}
+
+/// Like [`masks_by_reading`], testing only letters in `upper` (a superset).
+fn masks_by_intersecting(
+    domain: &FixedBitSet,
+    words: Words,
+    positions: impl Iterator<Item = usize>,
+    upper: &[u32; MAX_LEN],
+) -> [u32; MAX_LEN] {
+    let mut masks = [0u32; MAX_LEN];
+    for p in positions {
+        let mut candidates = upper[p];
+        while candidates != 0 {
+            let l = candidates.trailing_zeros();
+            if words.intersects(domain, p, letter(l)) {
+                masks[p] |= 1 << l;
+            }
+            candidates &= candidates - 1;
+        }
+    }
+    masks
+}
+
+fn letter(bit: u32) -> u8 {
+    b'A' + bit as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wordlist::index::Index;
+    use crate::wordlist::WordList;
+
+    #[test]
+    fn both_ways_of_reading_letter_masks_agree() {
+        let mut rng = StdRng::seed_from_u64(3);
+        let text: String = (0..5000)
+            .map(|_| {
+                (0..5)
+                    .map(|_| (b'A' + rng.random_range(0..26u8)) as char)
+                    .collect::<String>()
+                    + "\n"
+            })
+            .collect();
+        let index = Index::build(&WordList::parse(&text, "t").0, 0);
+        let words = index.of_length(5).expect("five-letter words");
+        for density in [0.001, 0.01, 0.2, 0.9] {
+            let mut domain = FixedBitSet::with_capacity(words.count());
+            for w in 0..words.count() {
+                domain.set(w, rng.random_bool(density));
+            }
+            let positions = [0, 2, 4].into_iter();
+            let read = masks_by_reading(&domain, words, positions.clone());
+            let all = [ALL_LETTERS; MAX_LEN];
+            assert_eq!(read, masks_by_intersecting(&domain, words, positions, &all));
+        }
+    }
+
+    #[test]
+    fn luby_sequence() {
+        let first: Vec<u64> = (1..=15).map(super::luby).collect();
+        assert_eq!(first, vec![1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+}
