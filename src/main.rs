@@ -12,7 +12,11 @@ use cruciverb::pattern::run::{self, Job, Order, Shard};
 use cruciverb::pattern::stats::Stats;
 use std::time::Duration;
 
-use cruciverb::fill::{fill, FillOptions, Outcome};
+use cruciverb::fill::batch::{self, Batch};
+use cruciverb::fill::{fill, fills, Ending, Fill, FillOptions, Outcome, Want};
+use cruciverb::grid::Grid;
+use cruciverb::puzzle::Puzzle;
+use cruciverb::wordlist::index::Index;
 use cruciverb::wordlist::spec::{default_cache_dir, ListSpec};
 use cruciverb::{terminal, Error, Result};
 
@@ -49,7 +53,8 @@ enum Command {
 #[derive(Args)]
 struct FillCommand {
     /// A text grid file (letters are fixed), a hex pattern, FILE.hex or FILE.hex:N.
-    grid: String,
+    #[arg(required_unless_present = "patterns", conflicts_with = "patterns")]
+    grid: Option<String>,
     #[command(flatten)]
     lists: WordlistOptions,
     /// Shortest run that is a word (shorter runs are unchecked cells).
@@ -58,9 +63,33 @@ struct FillCommand {
     /// Seed for the choice among good candidates.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Give up after this many seconds.
+    /// Give up after this many seconds (per pattern with --patterns; default there 10).
     #[arg(long, value_name = "SECONDS")]
     timeout: Option<f64>,
+    /// Also write the filled puzzle as ipuz (clues left empty).
+    #[arg(long, value_name = "FILE.ipuz", conflicts_with_all = ["count", "all", "patterns"])]
+    out: Option<PathBuf>,
+    /// Print N different fills.
+    #[arg(long, value_name = "N", default_value_t = 1, conflicts_with = "all")]
+    count: usize,
+    /// Print every fill (small grids), then how many there are.
+    #[arg(long)]
+    all: bool,
+    /// Fill-in puzzle: use every word of the list exactly once.
+    #[arg(long)]
+    use_all: bool,
+    /// Fill the patterns of a pattern file, in parallel, into --out-dir.
+    #[arg(long, value_name = "FILE.hex", requires = "out_dir")]
+    patterns: Option<PathBuf>,
+    /// With --patterns: fill only the first N patterns.
+    #[arg(long, value_name = "N", requires = "patterns")]
+    limit: Option<usize>,
+    /// With --patterns: where the puzzles and summary.tsv go.
+    #[arg(long, value_name = "DIR", requires = "patterns")]
+    out_dir: Option<PathBuf>,
+    /// With --patterns: worker threads (default: all cores).
+    #[arg(long, requires = "patterns")]
+    threads: Option<usize>,
 }
 
 #[derive(Subcommand)]
@@ -325,49 +354,150 @@ fn wordlist_info(options: &WordlistOptions) -> Result<()> {
 /// Exit code for a search that ended without a fill (not an input error).
 const NO_FILL: u8 = 1;
 
-fn fill_grid(command: &FillCommand) -> Result<ExitCode> {
-    let grid = load_grid(&command.grid)?;
+/// Seconds a batch spends on one pattern unless `--timeout` says otherwise.
+const BATCH_TIMEOUT_SECONDS: f64 = 10.0;
+
+impl FillCommand {
+    fn options(&self, default_timeout: Option<f64>) -> Result<FillOptions> {
+        let timeout = match self.timeout.or(default_timeout) {
+            Some(t) if !(t.is_finite() && t >= 0.0) => {
+                return Err(Error::invalid(format!(
+                    "--timeout {t} is not a number of seconds"
+                )))
+            }
+            t => t.map(Duration::from_secs_f64),
+        };
+        Ok(FillOptions {
+            min_slot: self.min_slot,
+            seed: self.seed,
+            timeout,
+            use_all: self.use_all,
+        })
+    }
+}
+
+fn fill_command(command: &FillCommand) -> Result<ExitCode> {
     let index = command.lists.spec().index(default_cache_dir().as_deref())?;
-    let timeout = match command.timeout {
-        Some(t) if !(t.is_finite() && t >= 0.0) => {
-            return Err(Error::invalid(format!(
-                "--timeout {t} is not a number of seconds"
-            )))
-        }
-        t => t.map(Duration::from_secs_f64),
-    };
-    let options = FillOptions {
-        min_slot: command.min_slot,
-        seed: command.seed,
-        timeout,
-        use_all: false,
-    };
+    if let (Some(patterns), Some(out_dir)) = (&command.patterns, &command.out_dir) {
+        return fill_batch(command, patterns, out_dir, &index);
+    }
+    let grid = load_grid(command.grid.as_deref().unwrap_or_default())?;
+    let options = command.options(None)?;
+    if command.all || command.count > 1 {
+        return fill_many(command, &grid, &index, &options);
+    }
     match fill(&grid, &index, &options)? {
         Outcome::Filled(f) => {
-            print!("{}", f.grid.to_text());
-            println!(
-                "mean score {:.1}, lowest {}",
-                f.mean_score(),
-                f.lowest_score()
-            );
+            print_fill(&f);
+            if let Some(out) = &command.out {
+                Puzzle::from_grid(f.grid, command.min_slot).save(out)?;
+                eprintln!("wrote {}", out.display());
+            }
             Ok(ExitCode::SUCCESS)
         }
-        Outcome::Unfillable(why) => {
-            eprintln!("unfillable: {}", why.reason);
-            Ok(ExitCode::from(NO_FILL))
-        }
-        Outcome::GaveUp { after } => {
-            eprintln!("gave up after {:.1} s without a fill", after.as_secs_f64());
-            Ok(ExitCode::from(NO_FILL))
-        }
+        Outcome::Unfillable(why) => no_fill(&Ending::Exhausted(why)),
+        Outcome::GaveUp { after } => no_fill(&Ending::GaveUp { after }),
     }
+}
+
+fn print_fill(f: &Fill) {
+    print!("{}", f.grid.to_text());
+    println!(
+        "mean score {:.1}, lowest {}",
+        f.mean_score(),
+        f.lowest_score()
+    );
+}
+
+/// Says why the search ended without a fill; exit code [`NO_FILL`].
+fn no_fill(ending: &Ending) -> Result<ExitCode> {
+    match ending {
+        Ending::Exhausted(why) => eprintln!("unfillable: {}", why.reason),
+        Ending::GaveUp { after } => {
+            eprintln!("gave up after {:.1} s without a fill", after.as_secs_f64())
+        }
+        Ending::Stopped => return Ok(ExitCode::SUCCESS),
+    }
+    Ok(ExitCode::from(NO_FILL))
+}
+
+/// `--count N` and `--all`: fills separated by blank lines, streamed.
+fn fill_many(
+    command: &FillCommand,
+    grid: &Grid,
+    index: &Index,
+    options: &FillOptions,
+) -> Result<ExitCode> {
+    let (want, wanted) = if command.all {
+        (Want::All, usize::MAX)
+    } else {
+        (Want::Distinct, command.count)
+    };
+    let mut found = 0;
+    let ending = fills(grid, index, options, want, |f| {
+        if found > 0 {
+            println!();
+        }
+        print_fill(&f);
+        found += 1;
+        found < wanted
+    })?;
+    match (&ending, found) {
+        (_, 0) => no_fill(&ending),
+        (Ending::Exhausted(_), _) if command.all => {
+            eprintln!("{found} fills");
+            Ok(ExitCode::SUCCESS)
+        }
+        (Ending::Exhausted(_), _) => {
+            eprintln!("only {found} different fills exist");
+            Ok(ExitCode::SUCCESS)
+        }
+        (Ending::GaveUp { after }, _) => {
+            eprintln!(
+                "stopped after {found} fills: the time limit ({:.1} s) ran out",
+                after.as_secs_f64()
+            );
+            Ok(ExitCode::from(NO_FILL))
+        }
+        (Ending::Stopped, _) => Ok(ExitCode::SUCCESS),
+    }
+}
+
+fn fill_batch(
+    command: &FillCommand,
+    patterns: &std::path::Path,
+    out_dir: &std::path::Path,
+    index: &Index,
+) -> Result<ExitCode> {
+    let threads = command.threads.unwrap_or_else(default_threads);
+    if threads == 0 {
+        return Err(Error::invalid("--threads must be at least 1"));
+    }
+    let job = Batch {
+        patterns,
+        limit: command.limit,
+        out_dir,
+        threads,
+        options: command.options(Some(BATCH_TIMEOUT_SECONDS))?,
+    };
+    let summary = batch::run(&job, index)?;
+    eprintln!(
+        "{} filled, {} unfillable, {} timed out of {} patterns in {:.1} s; see {}",
+        summary.filled(),
+        summary.unfillable(),
+        summary.timed_out(),
+        summary.reports.len(),
+        summary.elapsed.as_secs_f64(),
+        out_dir.join(batch::SUMMARY_NAME).display()
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
     let done = |r: Result<()>| r.map(|()| ExitCode::SUCCESS);
     match cli.command {
         Command::Patterns(command) => done(patterns(&command)),
-        Command::Fill(command) => fill_grid(&command),
+        Command::Fill(command) => fill_command(&command),
         Command::Wordlist(WordlistCommand::Info(options)) => done(wordlist_info(&options)),
         Command::Show { pattern, min_slot } => {
             let grid = load_grid(&pattern)?;

@@ -9,6 +9,7 @@ use std::time::Duration;
 use common::*;
 use cruciverb::fill::{fill, fills, Ending, FillOptions, NoFill, Outcome, Want};
 use cruciverb::grid::{Cell, Grid};
+use cruciverb::puzzle::Puzzle;
 use cruciverb::wordlist::index::Index;
 use cruciverb::wordlist::WordList;
 use rand::rngs::StdRng;
@@ -201,9 +202,23 @@ const SQUARE_WORDS: &str = "bat;70\nore;60\nwed;50\nbow;80\nare;40\nted;60\n";
 
 impl FillCli {
     fn new(name: &str) -> FillCli {
+        FillCli::with_words(name, SQUARE_WORDS)
+    }
+
+    fn with_words(name: &str, words: &str) -> FillCli {
         let dir = scratch(name);
-        std::fs::write(dir.join("w.txt"), SQUARE_WORDS).unwrap();
+        std::fs::write(dir.join("w.txt"), words).unwrap();
         FillCli { dir }
+    }
+
+    fn path(&self, name: &str) -> String {
+        self.dir.join(name).to_str().unwrap().to_string()
+    }
+
+    /// `cruciverb ARGS` with this test's index cache.
+    fn run(&self, args: &[&str]) -> std::process::Output {
+        let cache = self.path("cache");
+        run_env(args, &[("CRUCIVERB_CACHE_DIR", cache.as_str())])
     }
 
     /// `cruciverb fill` on `grid_text` with the small list and `extra` flags.
@@ -218,9 +233,109 @@ impl FillCli {
             words.to_str().unwrap(),
         ];
         args.extend(extra);
-        let cache = self.dir.join("cache");
-        run_env(&args, &[("CRUCIVERB_CACHE_DIR", cache.to_str().unwrap())])
+        self.run(&args)
     }
+}
+
+/// The grids of `fill` output: blocks of grid lines, each ended by its score line.
+fn printed_fills(out: &str) -> Vec<String> {
+    out.split("\n\n")
+        .map(|block| {
+            let (grid, score) = block.trim_end().rsplit_once('\n').expect("grid and score");
+            assert!(score.starts_with("mean score "), "{block}");
+            format!("{grid}\n")
+        })
+        .collect()
+}
+
+#[test]
+fn fill_out_writes_the_fill_as_an_ipuz_puzzle() {
+    let cli = FillCli::new("fill-out");
+    let path = cli.path("corner.ipuz");
+    let out = cli.fill("..T\n...\n...\n", &["--min-score", "0", "--out", &path]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let printed = printed_fills(&stdout(&out));
+    let puzzle = Puzzle::load(std::path::Path::new(&path)).unwrap();
+    assert_eq!(puzzle.grid.to_text(), printed[0]);
+    let mut answers: Vec<String> = puzzle.clues.iter().map(|c| c.answer.clone()).collect();
+    let mut expected = runs(&puzzle.grid);
+    answers.sort();
+    expected.sort();
+    assert_eq!(answers, expected);
+    assert!(puzzle.clues.iter().all(|c| c.text.is_empty()));
+}
+
+#[test]
+fn count_and_all_print_distinct_fills_and_say_when_there_are_no_more() {
+    let words = "bat ore wed bow are ted cat tor bar owe ate cab ace tee ode sea era ear oat rat toe ten net art tar ado dot"
+        .replace(' ', "\n");
+    let cli = FillCli::with_words("fill-count", &words);
+    let open = "...\n...\n...\n";
+    let expected = brute_force_fills(&grid(open), &list(&words));
+    assert!(expected.len() > 2, "{expected:?}");
+
+    let all = cli.fill(open, &["--min-score", "0", "--all"]);
+    assert!(all.status.success(), "{}", stderr(&all));
+    let printed = printed_fills(&stdout(&all));
+    assert_eq!(printed.len(), expected.len());
+    assert_eq!(printed.into_iter().collect::<HashSet<_>>(), expected);
+    assert_eq!(stderr(&all), format!("{} fills\n", expected.len()));
+
+    let two = cli.fill(open, &["--min-score", "0", "--count", "2", "--seed", "3"]);
+    let printed = printed_fills(&stdout(&two));
+    assert_eq!(printed.len(), 2);
+    assert_ne!(printed[0], printed[1]);
+    assert!(printed.iter().all(|g| expected.contains(g)));
+
+    let many = cli.fill(open, &["--min-score", "0", "--count", "1000"]);
+    let printed: HashSet<String> = printed_fills(&stdout(&many)).into_iter().collect();
+    assert_eq!(printed, expected);
+    assert_eq!(
+        stderr(&many),
+        format!("only {} different fills exist\n", expected.len())
+    );
+}
+
+/// The fill-in puzzles of the shared examples: each word of the lexicon
+/// exactly once, fixed letters kept.
+#[test]
+fn use_all_solves_fill_in_puzzles_with_every_word_once() {
+    let cli = FillCli::new("fill-in");
+    for name in ["small", "medium", "large"] {
+        let grid_path = data(&format!("fill-in/{name}.grid"));
+        let words_path = data(&format!("fill-in/{name}.words"));
+        let words_text = std::fs::read_to_string(&words_path).unwrap();
+        let out = cli.run(&[
+            "fill",
+            grid_path.to_str().unwrap(),
+            "--wordlist",
+            words_path.to_str().unwrap(),
+            "--min-score",
+            "0",
+            "--use-all",
+        ]);
+        assert!(out.status.success(), "{name}: {}", stderr(&out));
+        let filled = grid(&printed_fills(&stdout(&out))[0]);
+        let start = grid(&std::fs::read_to_string(&grid_path).unwrap());
+        let lexicon = list(&words_text);
+        assert_valid_fill(&start, &filled, &lexicon);
+        let mut used = runs(&filled);
+        let mut all: Vec<String> = lexicon.sorted().iter().map(|e| e.word.clone()).collect();
+        used.sort();
+        all.sort();
+        assert_eq!(used, all, "{name}");
+    }
+}
+
+#[test]
+fn use_all_rejects_a_lexicon_with_more_words_than_slots() {
+    let cli = FillCli::with_words("fill-in-extra", &format!("{SQUARE_WORDS}cat\n"));
+    let out = cli.fill("...\n...\n...\n", &["--min-score", "0", "--use-all"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out),
+        "cruciverb: error: impossible rules: --use-all: the word list has 7 words of 3 letters but the grid has 6 such slots\n"
+    );
 }
 
 #[test]
@@ -442,4 +557,69 @@ fn distinct_fills_stop_at_the_number_asked_or_at_the_last_one() {
     .unwrap();
     assert!(matches!(ending, Ending::Stopped));
     assert_eq!(count, 2);
+}
+
+/// A batch over three patterns: one without a fill, one filled and saved,
+/// one needing a word length the list lacks. The summary says which.
+#[test]
+fn batch_fills_each_pattern_and_writes_a_summary() {
+    let cli = FillCli::new("fill-batch");
+    let hex = |text: &str| cruciverb::pattern::hex::encode(&grid(text).pattern());
+    let patterns = cli.path("p.hex");
+    std::fs::write(
+        &patterns,
+        format!(
+            "# three patterns\n{}\n{}\n{}\n",
+            hex("...\n...\n...\n"),
+            hex("...\n.#.\n...\n"),
+            hex("....\n....\n....\n....\n")
+        ),
+    )
+    .unwrap();
+    let words = cli.path("w.txt");
+    let batch = |dir: &str, extra: &[&str]| {
+        let mut args = vec!["fill", "--patterns", &patterns, "--wordlist", &words];
+        args.extend(["--out-dir", dir]);
+        args.extend(extra);
+        cli.run(&args)
+    };
+
+    let out_dir = cli.path("out");
+    let out = batch(&out_dir, &[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with("1 filled, 2 unfillable, 0 timed out of 3 patterns"),
+        "{}",
+        stderr(&out)
+    );
+    let summary = std::fs::read_to_string(cli.dir.join("out/summary.tsv")).unwrap();
+    let rows: Vec<Vec<&str>> = summary
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .skip(1)
+        .map(|l| l.split('\t').collect())
+        .collect();
+    let column = |i: usize| rows.iter().map(|r| r[i]).collect::<Vec<_>>();
+    assert_eq!(column(0), ["1", "2", "3"]);
+    assert_eq!(column(1), ["unfillable", "filled", "rejected"]);
+    assert_eq!(column(5), ["", "p-2.ipuz", ""]);
+    assert!(rows[0][7].contains("5 such words"), "{}", rows[0][7]);
+    assert!(rows[2][7].contains("4-letter word"), "{}", rows[2][7]);
+    let puzzle = Puzzle::load(&cli.dir.join("out/p-2.ipuz")).unwrap();
+    assert_valid_fill(&grid("...\n.#.\n...\n"), &puzzle.grid, &list(SQUARE_WORDS));
+    let files = std::fs::read_dir(cli.dir.join("out")).unwrap().count();
+    assert_eq!(files, 2, "one puzzle and the summary");
+
+    let again = batch(&out_dir, &[]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(
+        stderr(&again).contains("already holds a batch"),
+        "{}",
+        stderr(&again)
+    );
+
+    let limited = batch(&cli.path("first-two"), &["--limit", "2", "--threads", "1"]);
+    assert!(limited.status.success(), "{}", stderr(&limited));
+    let summary = std::fs::read_to_string(cli.dir.join("first-two/summary.tsv")).unwrap();
+    assert_eq!(summary.lines().count(), 4, "{summary}");
 }

@@ -285,6 +285,16 @@ impl<'a> Words<'a> {
             .any(|(d, bits)| d & bits != 0)
     }
 
+    /// How many words of `domain` have `letter` at `position`.
+    pub fn count_with(&self, domain: &FixedBitSet, position: usize, letter: u8) -> usize {
+        domain
+            .as_slice()
+            .iter()
+            .zip(self.letter_bits(position, letter))
+            .map(|(d, bits)| (d & bits).count_ones() as usize)
+            .sum()
+    }
+
     /// Every word of this length.
     pub fn all(&self) -> FixedBitSet {
         let mut all = FixedBitSet::with_capacity(self.count);

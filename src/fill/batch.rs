@@ -1,0 +1,293 @@
+//! Filling many patterns of one pattern file, in parallel.
+//!
+//! Constructors enumerate patterns overnight and then want to know which of
+//! them fill well. A reader thread streams the file (it may be huge) into a
+//! small queue, worker threads fill one pattern each with a per-pattern time
+//! limit, and every success is saved as its own puzzle. The summary table,
+//! one row per pattern in file order, is written last and atomically, so a
+//! directory that has one holds a complete batch.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Mutex};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::{fill, FillOptions, Outcome};
+use crate::error::{Error, IoContext, Result};
+use crate::grid::Grid;
+use crate::pattern::file::for_each_pattern;
+use crate::pattern::hex;
+use crate::pattern::output::write_atomically;
+use crate::puzzle::Puzzle;
+use crate::wordlist::index::Index;
+
+/// Name of the table a batch leaves in its output directory.
+pub const SUMMARY_NAME: &str = "summary.tsv";
+
+pub struct Batch<'a> {
+    pub patterns: &'a Path,
+    /// Fill only the first N patterns.
+    pub limit: Option<usize>,
+    pub out_dir: &'a Path,
+    pub threads: usize,
+    /// Options for each fill; the time limit applies to each pattern.
+    pub options: FillOptions,
+}
+
+/// What became of one pattern.
+#[derive(Clone, Debug)]
+pub enum Status {
+    Filled {
+        mean_score: f64,
+        lowest_score: u8,
+        file: String,
+    },
+    Unfillable(String),
+    TimedOut,
+    /// The pattern itself cannot be filled as asked (e.g. a word length the
+    /// list lacks); the batch goes on.
+    Rejected(String),
+}
+
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// 1-based, as in `FILE.hex:N`.
+    pub number: usize,
+    pub hex: String,
+    pub status: Status,
+    pub elapsed: Duration,
+}
+
+pub struct Summary {
+    pub reports: Vec<Report>,
+    pub elapsed: Duration,
+}
+
+impl Summary {
+    pub fn filled(&self) -> usize {
+        self.count(|s| matches!(s, Status::Filled { .. }))
+    }
+
+    pub fn unfillable(&self) -> usize {
+        self.count(|s| matches!(s, Status::Unfillable(_) | Status::Rejected(_)))
+    }
+
+    pub fn timed_out(&self) -> usize {
+        self.count(|s| matches!(s, Status::TimedOut))
+    }
+
+    fn count(&self, pick: impl Fn(&Status) -> bool) -> usize {
+        self.reports.iter().filter(|r| pick(&r.status)).count()
+    }
+
+    /// The summary table: a header comment, then one tab-separated row per pattern.
+    pub fn to_tsv(&self, patterns: &Path) -> String {
+        let mut out = format!(
+            "# cruciverb fill batch of {}: {} filled, {} unfillable, {} timed out in {:.1} s\n",
+            patterns.display(),
+            self.filled(),
+            self.unfillable(),
+            self.timed_out(),
+            self.elapsed.as_secs_f64()
+        );
+        out.push_str(
+            "pattern\tresult\tseconds\tmean_score\tlowest_score\tfile\tpattern_hex\tdetail\n",
+        );
+        for r in &self.reports {
+            let (result, mean, lowest, file, detail) = match &r.status {
+                Status::Filled {
+                    mean_score,
+                    lowest_score,
+                    file,
+                } => (
+                    "filled",
+                    format!("{mean_score:.1}"),
+                    lowest_score.to_string(),
+                    file.as_str(),
+                    "",
+                ),
+                Status::Unfillable(why) => {
+                    ("unfillable", String::new(), String::new(), "", why.as_str())
+                }
+                Status::Rejected(why) => {
+                    ("rejected", String::new(), String::new(), "", why.as_str())
+                }
+                Status::TimedOut => ("timed out", String::new(), String::new(), "", ""),
+            };
+            let _ = writeln!(
+                out,
+                "{}\t{result}\t{:.3}\t{mean}\t{lowest}\t{file}\t{}\t{}",
+                r.number,
+                r.elapsed.as_secs_f64(),
+                r.hex,
+                detail.replace(['\t', '\n'], " ")
+            );
+        }
+        out
+    }
+}
+
+/// Fills every pattern of the batch, saves each fill as `STEM-N.ipuz` in the
+/// output directory and the summary as [`SUMMARY_NAME`].
+pub fn run(batch: &Batch, index: &Index) -> Result<Summary> {
+    prepare_out_dir(batch.out_dir)?;
+    let started = Instant::now();
+    let stem = batch.patterns.file_stem().map_or_else(
+        || "pattern".to_string(),
+        |s| s.to_string_lossy().into_owned(),
+    );
+    let bar = progress_bar(batch)?;
+    let (work_tx, work_rx) = mpsc::sync_channel::<(usize, Grid)>(4 * batch.threads.max(1));
+    let work_rx = Mutex::new(work_rx);
+    let results = Mutex::new(Vec::new());
+    let first_error = Mutex::new(None);
+    // Set on an error: workers then drain the queue without filling, so the
+    // reader never blocks on a full queue, and the reader stops.
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        for _ in 0..batch.threads.max(1) {
+            scope.spawn(|| loop {
+                let next = work_rx.lock().map(|rx| rx.recv());
+                let Ok(Ok((number, grid))) = next else { return };
+                if stop.load(Ordering::Relaxed) {
+                    continue;
+                }
+                match fill_one(batch, index, &stem, number, &grid) {
+                    Ok(report) => {
+                        bar.inc(1);
+                        push(&results, report);
+                    }
+                    Err(e) => {
+                        remember_first(&first_error, e);
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            });
+        }
+        if let Err(e) = read_patterns(batch, work_tx, &stop) {
+            remember_first(&first_error, e);
+            stop.store(true, Ordering::Relaxed);
+        }
+    });
+    bar.finish_and_clear();
+    if let Some(e) = first_error.into_inner().ok().flatten() {
+        return Err(e);
+    }
+    let mut reports = results.into_inner().unwrap_or_default();
+    reports.sort_by_key(|r| r.number);
+    let summary = Summary {
+        reports,
+        elapsed: started.elapsed(),
+    };
+    let path = batch.out_dir.join(SUMMARY_NAME);
+    write_atomically(&path, summary.to_tsv(batch.patterns).as_bytes())?;
+    Ok(summary)
+}
+
+/// Streams the patterns into the work queue; dropping the sender ends the workers.
+fn read_patterns(
+    batch: &Batch,
+    work: mpsc::SyncSender<(usize, Grid)>,
+    stop: &AtomicBool,
+) -> Result<()> {
+    let limit = batch.limit.unwrap_or(usize::MAX);
+    if limit == 0 {
+        return Ok(());
+    }
+    let mut number = 0;
+    for_each_pattern(batch.patterns, |_, pattern| {
+        number += 1;
+        let sent = work.send((number, Grid::from_pattern(&pattern)));
+        sent.is_ok() && number < limit && !stop.load(Ordering::Relaxed)
+    })
+}
+
+fn fill_one(
+    batch: &Batch,
+    index: &Index,
+    stem: &str,
+    number: usize,
+    grid: &Grid,
+) -> Result<Report> {
+    let started = Instant::now();
+    let status = match fill(grid, index, &batch.options) {
+        Ok(Outcome::Filled(f)) => {
+            let file = format!("{stem}-{number}.ipuz");
+            let puzzle = Puzzle::from_grid(f.grid.clone(), batch.options.min_slot);
+            puzzle.save(&batch.out_dir.join(&file))?;
+            Status::Filled {
+                mean_score: f.mean_score(),
+                lowest_score: f.lowest_score(),
+                file,
+            }
+        }
+        Ok(Outcome::Unfillable(why)) => Status::Unfillable(why.reason),
+        Ok(Outcome::GaveUp { .. }) => Status::TimedOut,
+        Err(e) => Status::Rejected(e.to_string()),
+    };
+    Ok(Report {
+        number,
+        hex: hex::encode(&grid.pattern()),
+        status,
+        elapsed: started.elapsed(),
+    })
+}
+
+/// Creates the directory; refuses one that already holds a batch, so an
+/// earlier batch's puzzles are never mixed with or replaced by this one's.
+fn prepare_out_dir(dir: &Path) -> Result<()> {
+    std::fs::create_dir_all(dir).at(dir)?;
+    let summary: PathBuf = dir.join(SUMMARY_NAME);
+    if summary.exists() {
+        return Err(Error::invalid(format!(
+            "{} already holds a batch ({}); choose another --out-dir or remove it",
+            dir.display(),
+            summary.display()
+        )));
+    }
+    Ok(())
+}
+
+fn push<T>(list: &Mutex<Vec<T>>, item: T) {
+    if let Ok(mut list) = list.lock() {
+        list.push(item);
+    }
+}
+
+fn remember_first(slot: &Mutex<Option<Error>>, e: Error) {
+    if let Ok(mut slot) = slot.lock() {
+        slot.get_or_insert(e);
+    }
+}
+
+/// A bar over the patterns to fill on a terminal; hidden otherwise.
+fn progress_bar(batch: &Batch) -> Result<ProgressBar> {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return Ok(ProgressBar::hidden());
+    }
+    let total = count_patterns(batch.patterns)?.min(batch.limit.unwrap_or(usize::MAX));
+    let bar = ProgressBar::new(total as u64);
+    let template = "{bar:30} {pos}/{len} patterns  {elapsed_precise}  eta {eta}";
+    if let Ok(style) = ProgressStyle::with_template(template) {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(200));
+    Ok(bar)
+}
+
+/// Pattern lines of a file, counted without decoding them.
+fn count_patterns(path: &Path) -> Result<usize> {
+    use std::io::BufRead;
+    let file = std::fs::File::open(path).at(path)?;
+    let mut count = 0;
+    for line in std::io::BufReader::new(file).split(b'\n') {
+        let line = line.at(path)?;
+        let first = line.iter().find(|b| !b.is_ascii_whitespace());
+        count += usize::from(first.is_some_and(|&b| b != b'#'));
+    }
+    Ok(count)
+}
