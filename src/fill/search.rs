@@ -117,8 +117,9 @@ struct SlotState {
     masks: [u32; MAX_LEN],
 }
 
-/// Nodes of the first restart; later ones follow the Luby sequence.
-const RESTART_BASE: u64 = 200;
+/// Nodes of the first restart per slot of the grid (a descent needs about
+/// one node per slot to reach a fill); later restarts follow the Luby sequence.
+const RESTART_NODES_PER_SLOT: u64 = 8;
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, …: restart budgets that waste at
 /// most a log factor against the best fixed budget.
@@ -233,7 +234,8 @@ impl<'p, 'a> Search<'p, 'a> {
         let root = self.mark();
         for restart in 1.. {
             if self.at_leaf == AtLeaf::Stop {
-                self.budget_end = self.nodes + RESTART_BASE * luby(restart);
+                let base = RESTART_NODES_PER_SLOT * self.state.len() as u64;
+                self.budget_end = self.nodes + base * luby(restart);
             }
             let step = self.descend(&mut visit);
             let fill = matches!(step, Step::Found).then(|| self.assignment());
@@ -349,19 +351,26 @@ impl<'p, 'a> Search<'p, 'a> {
     /// of the log of how many crossing words still fit, plus a bonus for the
     /// word's own score (least-constraining value first).
     fn pick_word(&mut self, slot: usize) -> usize {
-        let support = self.crossing_support(slot);
         let problem = self.problem;
         let words = problem.words[slot];
+        let crossings = &problem.crossings[slot];
+        // ln(1 + crossing words with the letter in the shared cell), per
+        // crossing and letter, computed for the letters candidates use.
+        let mut room_for = vec![[f64::NAN; LETTERS]; crossings.len()];
         let mut best = (f64::MIN, 0);
         for w in self.state[slot].words.ones().take(PICK_AMONG) {
             let letters = words.word(w);
-            let room: f64 = problem.crossings[slot]
-                .iter()
-                .zip(&support)
-                .map(|(c, counts)| counts[(letters[c.here] - b'A') as usize])
-                .sum();
-            let key =
-                room + SCORE_WEIGHT * words.score(w) as f64 + self.rng.random::<f64>() * JITTER;
+            let mut room = 0.0;
+            for (c, cache) in crossings.iter().zip(room_for.iter_mut()) {
+                let l = (letters[c.here] - b'A') as usize;
+                if cache[l].is_nan() {
+                    cache[l] = self.support(c, letters[c.here]);
+                }
+                room += cache[l];
+            }
+            let key = room
+                + SCORE_WEIGHT * words.score(w) as f64
+                + self.rng.random::<f64>() * JITTER;
             if key > best.0 {
                 best = (key, w);
             }
@@ -369,27 +378,15 @@ impl<'p, 'a> Search<'p, 'a> {
         best.1
     }
 
-    /// Per crossing of `slot`, per letter: ln(1 + crossing words with that
-    /// letter in the shared cell); zero for decided crossings.
-    fn crossing_support(&self, slot: usize) -> Vec<[f64; LETTERS]> {
-        let problem = self.problem;
-        problem.crossings[slot]
-            .iter()
-            .map(|&Crossing { here, other, there }| {
-                let mut counts = [0.0; LETTERS];
-                let st = &self.state[other];
-                if st.count > 1 {
-                    let mut letters = self.state[slot].masks[here] & st.masks[there];
-                    while letters != 0 {
-                        let l = letters.trailing_zeros();
-                        let n = problem.words[other].count_with(&st.words, there, letter(l));
-                        counts[l as usize] = (n as f64).ln_1p();
-                        letters &= letters - 1;
-                    }
-                }
-                counts
-            })
-            .collect()
+    /// ln(1 + words of the crossing slot with `letter` in the shared cell);
+    /// zero for a decided crossing slot, which the word cannot constrain.
+    fn support(&self, crossing: &Crossing, letter: u8) -> f64 {
+        let st = &self.state[crossing.other];
+        if st.count <= 1 {
+            return 0.0;
+        }
+        let words = self.problem.words[crossing.other];
+        (words.count_with(&st.words, crossing.there, letter) as f64).ln_1p()
     }
 
     fn out_of_time(&mut self) -> bool {
@@ -548,7 +545,7 @@ impl<'p, 'a> Search<'p, 'a> {
         // Reading every word costs its count; intersecting costs a pass over
         // the bitset per letter still allowed.
         if st.count <= 4 * st.words.as_slice().len() + 64 {
-            masks_by_reading(&st.words, words, positions)
+            masks_by_reading(&st.words, words, positions, &st.masks)
         } else {
             masks_by_intersecting(&st.words, words, positions, &st.masks)
         }
@@ -559,12 +556,22 @@ fn masks_by_reading(
     domain: &FixedBitSet,
     words: Words,
     positions: impl Iterator<Item = usize> + Clone,
+    upper: &[u32; MAX_LEN],
 ) -> [u32; MAX_LEN] {
     let mut masks = [0u32; MAX_LEN];
-    for w in domain.ones() {
-        let letters = words.word(w);
-        for p in positions.clone() {
-            masks[p] |= 1 << (letters[p] - b'A');
+    for (b, &block) in domain.as_slice().iter().enumerate() {
+        let mut bits = block;
+        while bits != 0 {
+            let letters = words.word(b * 64 + bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+            for p in positions.clone() {
+                masks[p] |= 1 << (letters[p] - b'A');
+            }
+        }
+        // The masks cannot exceed the upper bounds: once they all reach
+        // theirs, the remaining words cannot add anything.
+        if block != 0 && positions.clone().all(|p| masks[p] == upper[p]) {
+            break;
         }
     }
     masks
@@ -620,7 +627,7 @@ mod tests {
                 domain.set(w, rng.random_bool(density));
             }
             let positions = [0, 2, 4].into_iter();
-            let read = masks_by_reading(&domain, words, positions.clone());
+            let read = masks_by_reading(&domain, words, positions.clone(), &[ALL_LETTERS; MAX_LEN]);
             let all = [ALL_LETTERS; MAX_LEN];
             assert_eq!(read, masks_by_intersecting(&domain, words, positions, &all));
         }
