@@ -368,9 +368,8 @@ impl<'p, 'a> Search<'p, 'a> {
                 }
                 room += cache[l];
             }
-            let key = room
-                + SCORE_WEIGHT * words.score(w) as f64
-                + self.rng.random::<f64>() * JITTER;
+            let key =
+                room + SCORE_WEIGHT * words.score(w) as f64 + self.rng.random::<f64>() * JITTER;
             if key > best.0 {
                 best = (key, w);
             }
