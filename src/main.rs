@@ -70,8 +70,9 @@ struct FillCommand {
     #[arg(long, value_name = "FILE.ipuz", conflicts_with_all = ["count", "all", "patterns"])]
     out: Option<PathBuf>,
     /// Print N different fills.
-    #[arg(long, value_name = "N", default_value_t = 1, conflicts_with = "all")]
-    count: usize,
+    #[arg(long, value_name = "N", default_value_t = 1, conflicts_with = "all",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    count: u64,
     /// Print every fill (small grids), then how many there are.
     #[arg(long)]
     all: bool,
@@ -431,7 +432,10 @@ fn fill_many(
     let (want, wanted) = if command.all {
         (Want::All, usize::MAX)
     } else {
-        (Want::Distinct, command.count)
+        (
+            Want::Distinct,
+            usize::try_from(command.count).unwrap_or(usize::MAX),
+        )
     };
     let mut found = 0;
     let ending = fills(grid, index, options, want, |f| {

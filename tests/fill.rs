@@ -294,6 +294,14 @@ fn count_and_all_print_distinct_fills_and_say_when_there_are_no_more() {
         stderr(&many),
         format!("only {} different fills exist\n", expected.len())
     );
+
+    let none = cli.fill(open, &["--count", "0"]);
+    assert_eq!(none.status.code(), Some(2));
+    assert!(
+        stderr(&none).contains("invalid value '0' for '--count"),
+        "{}",
+        stderr(&none)
+    );
 }
 
 /// The fill-in puzzles of the shared examples: each word of the lexicon
@@ -616,6 +624,24 @@ fn batch_fills_each_pattern_and_writes_a_summary() {
         stderr(&again).contains("already holds a batch"),
         "{}",
         stderr(&again)
+    );
+
+    let missing = cli.run(&[
+        "fill",
+        "--patterns",
+        &cli.path("none.hex"),
+        "--out-dir",
+        &cli.path("never"),
+    ]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(
+        stderr(&missing).contains("none.hex"),
+        "{}",
+        stderr(&missing)
+    );
+    assert!(
+        !cli.dir.join("never").exists(),
+        "no directory for a failed batch"
     );
 
     let limited = batch(&cli.path("first-two"), &["--limit", "2", "--threads", "1"]);

@@ -133,6 +133,8 @@ impl Summary {
 /// Fills every pattern of the batch, saves each fill as `STEM-N.ipuz` in the
 /// output directory and the summary as [`SUMMARY_NAME`].
 pub fn run(batch: &Batch, index: &Index) -> Result<Summary> {
+    // A missing pattern file is reported before the directory is made.
+    std::fs::File::open(batch.patterns).at(batch.patterns)?;
     prepare_out_dir(batch.out_dir)?;
     let started = Instant::now();
     let stem = batch.patterns.file_stem().map_or_else(
