@@ -69,6 +69,25 @@ fn assert_valid_fill(start: &Grid, filled: &Grid, list: &WordList) {
     );
 }
 
+/// `count` random words with lengths in `lengths` over the first `letters` letters.
+fn random_list(
+    rng: &mut StdRng,
+    count: usize,
+    lengths: std::ops::RangeInclusive<usize>,
+    letters: u8,
+) -> WordList {
+    let text: String = (0..count)
+        .map(|_| {
+            let len = rng.random_range(lengths.clone());
+            let word: String = (0..len)
+                .map(|_| (b'A' + rng.random_range(0..letters)) as char)
+                .collect();
+            word + "\n"
+        })
+        .collect();
+    list(&text)
+}
+
 fn list(text: &str) -> WordList {
     WordList::parse(text, "test").0
 }
@@ -167,16 +186,7 @@ fn fills_grids_with_a_planted_solution() {
 #[test]
 fn gives_up_at_the_time_limit() {
     let mut rng = StdRng::seed_from_u64(4);
-    let text: String = (0..20000)
-        .map(|_| {
-            let len = rng.random_range(3..=15);
-            (0..len)
-                .map(|_| (b'A' + rng.random_range(0..26u8)) as char)
-                .collect::<String>()
-                + "\n"
-        })
-        .collect();
-    let words = list(&text);
+    let words = random_list(&mut rng, 20000, 3..=15, 26);
     let index = Index::build(&words, 0);
     let start = grid_file("ingrid_readme.txt");
     let options = FillOptions {
@@ -487,16 +497,8 @@ fn all_fills_equal_brute_force() {
         if start.slots(2).is_empty() {
             continue;
         }
-        let text: String = (0..rng.random_range(20..120))
-            .map(|_| {
-                let len = rng.random_range(2..=4);
-                (0..len)
-                    .map(|_| (b'A' + rng.random_range(0..3u8)) as char)
-                    .collect::<String>()
-                    + "\n"
-            })
-            .collect();
-        let words = list(&text);
+        let count = rng.random_range(20..120);
+        let words = random_list(&mut rng, count, 2..=4, 3);
         let index = Index::build(&words, 0);
         let expected = brute_force_fills(&start, &words);
         let mut seen = HashSet::new();
