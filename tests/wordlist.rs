@@ -260,6 +260,32 @@ fn cache_round_trips_and_rejects_stale_truncated_and_corrupt_files() {
 }
 
 #[test]
+fn cache_that_cannot_be_written_or_is_raced_still_gives_the_index() {
+    use cruciverb::wordlist::index::{cached, Index};
+
+    let dir = scratch("index-cache-trouble");
+    let (list, _) = WordList::parse("alpha;90\nbeta;80\n", "t");
+    // The cache directory would have to be made inside a regular file.
+    fs::write(dir.join("file"), "x").unwrap();
+    let blocked = dir.join("file/sub/list.idx");
+    let index = cached(&blocked, 7, || Ok(list.clone())).unwrap();
+    assert_eq!(index.total_words(), 2);
+    assert!(!blocked.exists());
+
+    // Builders racing for one cache file all succeed and leave one good file.
+    let path = dir.join("raced.idx");
+    std::thread::scope(|s| {
+        for _ in 0..4 {
+            s.spawn(|| {
+                let index = cached(&path, 7, || Ok(list.clone())).unwrap();
+                assert_eq!(index.total_words(), 2);
+            });
+        }
+    });
+    assert!(Index::open(&path, 7).is_ok());
+}
+
+#[test]
 fn embedded_default_list_is_large_clean_and_scored() {
     let (list, report) = cruciverb::wordlist::embedded::default_list().unwrap();
     assert!(list.len() >= 150_000, "{report}");

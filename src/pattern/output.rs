@@ -163,9 +163,13 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// Writes `data` to `path` through a temporary file and a rename.
+/// Writes `data` to `path` through a temporary file and a rename. The
+/// temporary name is unique to the process and the call, so writers racing
+/// for one file (say, two fills caching one index) cannot trip over each other.
 pub fn write_atomically(path: &Path, data: &[u8]) -> Result<()> {
-    let tmp = with_suffix(path, ".tmp");
+    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = with_suffix(path, &format!(".{}-{n}.tmp", std::process::id()));
     let mut file = File::create(&tmp).at(&tmp)?;
     file.write_all(data).at(&tmp)?;
     file.sync_data().at(&tmp)?;

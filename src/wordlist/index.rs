@@ -322,10 +322,15 @@ pub fn cached(path: &Path, key: u64, build: impl FnOnce() -> Result<WordList>) -
         Ok(index) => Ok(index),
         Err(_) => {
             let index = Index::build(&build()?, key);
-            if let Some(dir) = path.parent() {
-                std::fs::create_dir_all(dir).at(dir)?;
+            // A cache that cannot be written only costs the next run time.
+            let saved = match path.parent() {
+                Some(dir) => std::fs::create_dir_all(dir).at(dir),
+                None => Ok(()),
             }
-            index.save(path)?;
+            .and_then(|()| index.save(path));
+            if let Err(e) = saved {
+                eprintln!("warning: word-list index not cached: {e}");
+            }
             Ok(index)
         }
     }
