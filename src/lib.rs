@@ -3,14 +3,18 @@
 //! Data flows one way through the stages: `pattern` (black/white shapes) →
 //! `grid` (cells, slots, numbering) → `wordlist` (scored words) → `fill` →
 //! `puzzle` (the finished document: solution, clues and credits, stored as
-//! ipuz) → later stages that typeset.
+//! ipuz) → `clues` (clue texts) → `typeset` (PDF) and `export` (other
+//! formats; `export::import` brings finished puzzles in).
 
+pub mod clues;
 pub mod error;
+pub mod export;
 pub mod fill;
 pub mod grid;
 pub mod pattern;
 pub mod puzzle;
 pub mod terminal;
+pub mod typeset;
 pub mod wordlist;
 
 pub use error::{Error, Result};

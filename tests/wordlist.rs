@@ -309,12 +309,18 @@ fn embedded_default_list_is_large_clean_and_scored() {
         "CUNT",
         "SHITS",
         "FUCKING",
+        "JAPS",
+        "SQUAW",
     ] {
         assert!(list.get(junk).is_none(), "{junk}");
     }
     // ...but not innocent words that contain them.
     for word in ["TITLE", "CUMIN", "ASSESS", "SPICE"] {
         assert!(list.get(word).is_some(), "{word}");
+    }
+    // Names are everyday crossword fare and score at the default minimum.
+    for name in ["ONO", "EARP", "ATARI", "IZOD"] {
+        assert!(list.get(name).unwrap().score >= 50, "{name}");
     }
     // The CLI uses it when no list is given.
     let out = run(&["wordlist", "info"]);

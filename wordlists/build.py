@@ -9,8 +9,10 @@ Output: one `WORD;SCORE` line per entry (A-Z only, score 0-100), sorted.
 Scores say how well an entry reads in a published crossword:
 - SCOWL words score by size class (10 = the most common English words, 70 =
   rare); only classes up to 60 reach the default minimum of 50.
-- Capitalised SCOWL entries (places, names) score a little lower than plain
-  words of the same class.
+- Capitalised SCOWL entries and SCOWL's proper names (places, people, brands:
+  ONO, EARP, ATARI) score a little lower than plain words of the same class;
+  names are everyday crossword fare, and without them the short-word supply
+  at the default minimum is too thin to fill large grids.
 - WordNet multiword lemmas become phrases (ice_cream -> ICECREAM). Their score
   comes from how often their senses were tagged in WordNet's semantic
   concordance (cntlist.rev), failing that from how often WordNet's own glosses
@@ -60,7 +62,8 @@ def scowl_entries():
     best = {}
     rarity = {}
     for size in SIZES:
-        for kind, penalty in (("words", 0), ("upper", UPPER_PENALTY)):
+        for kind, penalty in (("words", 0), ("upper", UPPER_PENALTY),
+                                  ("proper-names", UPPER_PENALTY)):
             for variety in ("english", "american"):
                 path = os.path.join(SCOWL, f"{variety}-{kind}.{size}")
                 if not os.path.exists(path):

@@ -4,6 +4,8 @@
 //! the bit-parallel search, so that agreement between the two means something.
 #![allow(dead_code)]
 
+pub mod python;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

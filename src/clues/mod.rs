@@ -1,0 +1,1 @@
+//! Clues: where each answer's clue text comes from.

@@ -1,0 +1,95 @@
+//! Exchange formats: the files other crossword software opens.
+//!
+//! Every format is written from the one puzzle document ([`Puzzle`]), so a
+//! puzzle made here, or imported from a `.puz`, `.ipuz` or `.xd` file, can be
+//! handed to Across Lite (`.puz`), web apps (`.ipuz`), Crossword Compiler
+//! (`.jpz`), the xd corpus tools (`.xd`) or a plain text reader (`.txt`).
+
+pub mod jpz;
+pub mod puz;
+pub mod txt;
+pub mod xd;
+
+use std::path::Path;
+
+use crate::error::{Error, IoContext, Result};
+use crate::pattern::output::write_atomically;
+use crate::puzzle::Puzzle;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Puz,
+    Ipuz,
+    Jpz,
+    Xd,
+    Txt,
+}
+
+impl Format {
+    pub const ALL: [Format; 5] = [
+        Format::Puz,
+        Format::Ipuz,
+        Format::Jpz,
+        Format::Xd,
+        Format::Txt,
+    ];
+
+    /// The file name extension, which is also the format's name on the
+    /// command line.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Puz => "puz",
+            Format::Ipuz => "ipuz",
+            Format::Jpz => "jpz",
+            Format::Xd => "xd",
+            Format::Txt => "txt",
+        }
+    }
+
+    /// The format a file name's extension names, if any (case-insensitive).
+    pub fn of_path(path: &Path) -> Option<Format> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        Format::ALL.into_iter().find(|f| f.extension() == ext)
+    }
+}
+
+/// The puzzle in `format`, as the bytes of a file.
+pub fn render(puzzle: &Puzzle, format: Format) -> Result<Vec<u8>> {
+    Ok(match format {
+        Format::Puz => puz::write(puzzle)?,
+        Format::Ipuz => puzzle.to_ipuz().into_bytes(),
+        Format::Jpz => jpz::write(puzzle)?.into_bytes(),
+        Format::Xd => xd::write(puzzle)?.into_bytes(),
+        Format::Txt => txt::write(puzzle).into_bytes(),
+    })
+}
+
+/// Writes the puzzle to `path` in `format`, replacing it only once complete.
+pub fn save(puzzle: &Puzzle, format: Format, path: &Path) -> Result<()> {
+    write_atomically(path, &render(puzzle, format)?)
+}
+
+/// Reads a finished puzzle from a `.puz`, `.ipuz` or `.xd` file (by its
+/// extension).
+pub fn import(path: &Path) -> Result<Puzzle> {
+    let name = path.display().to_string();
+    let format = Format::of_path(path).ok_or_else(|| {
+        Error::invalid(format!(
+            "{name}: cannot tell the format from the file name (import reads .puz, .ipuz and .xd)"
+        ))
+    })?;
+    let bytes = std::fs::read(path).at(path)?;
+    let text = || {
+        String::from_utf8(bytes.clone())
+            .map_err(|_| Error::invalid(format!("{name}: not UTF-8 text")))
+    };
+    match format {
+        Format::Puz => puz::read(&bytes, &name),
+        Format::Ipuz => Puzzle::from_ipuz(&text()?, &name),
+        Format::Xd => xd::read(&text()?, &name),
+        Format::Jpz | Format::Txt => Err(Error::invalid(format!(
+            "{name}: import reads .puz, .ipuz and .xd files, not .{}",
+            format.extension()
+        ))),
+    }
+}
