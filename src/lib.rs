@@ -11,6 +11,7 @@ pub mod error;
 pub mod export;
 pub mod fill;
 pub mod grid;
+pub mod make;
 pub mod pattern;
 pub mod puzzle;
 pub mod terminal;

@@ -6,6 +6,11 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
+mod cli {
+    pub mod publish;
+}
+use cli::publish;
+
 use cruciverb::pattern::file::load_grid;
 use cruciverb::pattern::rules::{Bound, Rules, Style, Symmetry};
 use cruciverb::pattern::run::{self, Job, Order, Shard};
@@ -40,6 +45,14 @@ enum Command {
     /// Inspect word lists.
     #[command(subcommand)]
     Wordlist(WordlistCommand),
+    /// The whole pipeline: pattern → fill → clues → .ipuz, .puz and .pdf under output/.
+    Make(Box<publish::MakeCommand>),
+    /// Typeset a puzzle as a printable PDF.
+    Pdf(publish::PdfCommand),
+    /// Write a puzzle as .puz, .ipuz, .jpz, .xd or .txt.
+    Export(publish::ExportCommand),
+    /// Read a finished .puz, .ipuz or .xd puzzle into ipuz.
+    Import(publish::ImportCommand),
     /// Draw a grid or pattern in the terminal.
     Show {
         /// A text grid file, a hex pattern, FILE.hex (its first pattern) or FILE.hex:N.
@@ -503,6 +516,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Patterns(command) => done(patterns(&command)),
         Command::Fill(command) => fill_command(&command),
         Command::Wordlist(WordlistCommand::Info(options)) => done(wordlist_info(&options)),
+        Command::Make(command) => publish::make(&command),
+        Command::Pdf(command) => done(publish::pdf(&command)),
+        Command::Export(command) => done(publish::export(&command)),
+        Command::Import(command) => done(publish::import(&command)),
         Command::Show { pattern, min_slot } => {
             let grid = load_grid(&pattern)?;
             print!("{}", terminal::draw(&grid, min_slot));

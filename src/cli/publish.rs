@@ -1,0 +1,282 @@
+//! The publishing subcommands: `pdf`, `export`, `import`, `clues` and the
+//! whole pipeline, `make`. Each parses its arguments and calls the library.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Args, ValueEnum};
+
+use cruciverb::export::{self, Format};
+use cruciverb::make::{make_fill, write_outputs, MakeOptions, PatternSource};
+use cruciverb::pattern::file::load_grid;
+use cruciverb::pattern::rules::Style;
+use cruciverb::puzzle::Puzzle;
+use cruciverb::typeset::{self, Paper, PdfOptions};
+use cruciverb::wordlist::spec::default_cache_dir;
+use cruciverb::{Error, Result};
+
+use crate::{clock_seed, parse_size, WordlistOptions, NO_FILL};
+
+/// Where outputs go unless a command is told otherwise.
+const OUTPUT_DIR: &str = "output";
+
+#[derive(Args)]
+pub struct PaperOptions {
+    /// Paper size.
+    #[arg(long, value_enum, default_value = "letter")]
+    paper: PaperName,
+    /// Leave out the solution page.
+    #[arg(long)]
+    no_solution: bool,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum PaperName {
+    Letter,
+    A4,
+}
+
+impl PaperOptions {
+    fn pdf_options(&self) -> PdfOptions {
+        PdfOptions {
+            paper: match self.paper {
+                PaperName::Letter => Paper::Letter,
+                PaperName::A4 => Paper::A4,
+            },
+            solution: !self.no_solution,
+        }
+    }
+}
+
+#[derive(Args)]
+pub struct PdfCommand {
+    /// The puzzle (.ipuz, or .puz/.xd).
+    puzzle: PathBuf,
+    /// Output file (default: output/NAME.pdf).
+    #[arg(short, long, value_name = "FILE.pdf")]
+    out: Option<PathBuf>,
+    #[command(flatten)]
+    paper: PaperOptions,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum FormatName {
+    Puz,
+    Ipuz,
+    Jpz,
+    Xd,
+    Txt,
+}
+
+impl FormatName {
+    fn format(self) -> Format {
+        match self {
+            FormatName::Puz => Format::Puz,
+            FormatName::Ipuz => Format::Ipuz,
+            FormatName::Jpz => Format::Jpz,
+            FormatName::Xd => Format::Xd,
+            FormatName::Txt => Format::Txt,
+        }
+    }
+}
+
+#[derive(Args)]
+pub struct ExportCommand {
+    /// The puzzle (.ipuz, or .puz/.xd).
+    puzzle: PathBuf,
+    /// Format to write.
+    #[arg(long, value_enum)]
+    to: FormatName,
+    /// Output file (default: output/NAME.EXT).
+    #[arg(short, long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+#[derive(Args)]
+pub struct ImportCommand {
+    /// A finished puzzle: .puz, .ipuz or .xd.
+    file: PathBuf,
+    /// Output file (default: output/NAME.ipuz).
+    #[arg(short, long, value_name = "FILE.ipuz")]
+    out: Option<PathBuf>,
+}
+
+/// `output/STEM.EXT` for an input file, unless `out` is given. Never the
+/// input itself: converting a file must not replace it.
+fn output_path(input: &Path, out: Option<&Path>, extension: &str) -> Result<PathBuf> {
+    let path = match out {
+        Some(out) => out.to_path_buf(),
+        None => {
+            let stem = input
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "puzzle".to_string());
+            Path::new(OUTPUT_DIR).join(format!("{stem}.{extension}"))
+        }
+    };
+    if same_file(input, &path) {
+        return Err(Error::invalid(format!(
+            "{} is the input; give another output file with -o",
+            path.display()
+        )));
+    }
+    Ok(path)
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// Creates the parent directory of an output file.
+fn prepare(path: &Path) -> Result<()> {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => {
+            std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))
+        }
+        _ => Ok(()),
+    }
+}
+
+pub fn pdf(command: &PdfCommand) -> Result<()> {
+    let puzzle = export::import(&command.puzzle)?;
+    let out = output_path(&command.puzzle, command.out.as_deref(), "pdf")?;
+    prepare(&out)?;
+    typeset::save_pdf(&puzzle, &command.paper.pdf_options(), &out)?;
+    eprintln!("wrote {}", out.display());
+    Ok(())
+}
+
+pub fn export(command: &ExportCommand) -> Result<()> {
+    let puzzle = export::import(&command.puzzle)?;
+    let format = command.to.format();
+    let out = output_path(&command.puzzle, command.out.as_deref(), format.extension())?;
+    prepare(&out)?;
+    export::save(&puzzle, format, &out)?;
+    eprintln!("wrote {}", out.display());
+    Ok(())
+}
+
+pub fn import(command: &ImportCommand) -> Result<()> {
+    let puzzle = export::import(&command.file)?;
+    let out = output_path(&command.file, command.out.as_deref(), "ipuz")?;
+    prepare(&out)?;
+    puzzle.save(&out)?;
+    eprintln!("wrote {}", out.display());
+    Ok(())
+}
+
+#[derive(Args)]
+pub struct MakeCommand {
+    /// Grid size: N for N×N, or WxH.
+    #[arg(long, default_value = "15", value_parser = parse_size, conflicts_with = "pattern")]
+    size: (usize, usize),
+    /// Pattern style: american or british.
+    #[arg(long, default_value = "american", conflicts_with = "pattern")]
+    style: Style,
+    /// Use this pattern instead of a random one: a text grid file (letters
+    /// are kept), a hex pattern, FILE.hex or FILE.hex:N.
+    #[arg(long, value_name = "SPEC")]
+    pattern: Option<String>,
+    /// Seed for every random choice (default: from the clock, printed).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Seconds to try each pattern before drawing another.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    timeout: f64,
+    /// Random patterns to try before giving up.
+    #[arg(long, value_name = "N", default_value_t = 20,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    attempts: u64,
+    #[command(flatten)]
+    lists: WordlistOptions,
+    /// Clues to use first: lines `ANSWER;clue` or `12A;clue`.
+    #[arg(long, value_name = "FILE")]
+    clues: Option<PathBuf>,
+    #[arg(long)]
+    title: Option<String>,
+    #[arg(long, default_value = "cruciverb")]
+    author: String,
+    /// Copyright line (default: "© AUTHOR").
+    #[arg(long)]
+    copyright: Option<String>,
+    #[command(flatten)]
+    paper: PaperOptions,
+    /// Directory for the puzzle files.
+    #[arg(long, value_name = "DIR", default_value = OUTPUT_DIR)]
+    out_dir: PathBuf,
+    /// File name stem (default: cruciverb-SEED).
+    #[arg(long)]
+    name: Option<String>,
+    /// Replace existing files of the same name.
+    #[arg(long)]
+    force: bool,
+}
+
+impl MakeCommand {
+    fn options(&self, seed: u64) -> Result<MakeOptions> {
+        if !(self.timeout.is_finite() && self.timeout > 0.0) {
+            return Err(Error::invalid(format!(
+                "--timeout {} is not a positive number of seconds",
+                self.timeout
+            )));
+        }
+        let source = match &self.pattern {
+            Some(spec) => PatternSource::Given(load_grid(spec)?),
+            None => PatternSource::Random {
+                width: self.size.0,
+                height: self.size.1,
+                style: self.style,
+            },
+        };
+        Ok(MakeOptions {
+            source,
+            seed,
+            timeout: Duration::from_secs_f64(self.timeout),
+            attempts: usize::try_from(self.attempts).unwrap_or(usize::MAX),
+        })
+    }
+}
+
+pub fn make(command: &MakeCommand) -> Result<ExitCode> {
+    let seed = command.seed.unwrap_or_else(|| clock_seed() % 1_000_000);
+    let name = command
+        .name
+        .clone()
+        .unwrap_or_else(|| format!("cruciverb-{seed}"));
+    let options = command.options(seed)?;
+    let index = command.lists.spec().index(default_cache_dir().as_deref())?;
+    eprintln!("seed {seed}");
+    let Some(grid) = make_fill(&options, &index, |attempt| {
+        eprintln!("{attempt}; trying another pattern")
+    })?
+    else {
+        eprintln!(
+            "no fill: {} pattern(s) tried, {:.0} s each (raise --attempts or --timeout, or lower --min-score)",
+            command.attempts, command.timeout
+        );
+        return Ok(ExitCode::from(NO_FILL));
+    };
+    let mut puzzle = Puzzle::from_grid(grid, cruciverb::puzzle::DEFAULT_MIN_SLOT);
+    puzzle.title = command.title.clone().unwrap_or_else(|| name.clone());
+    puzzle.author = command.author.clone();
+    puzzle.copyright = command
+        .copyright
+        .clone()
+        .unwrap_or_else(|| format!("© {}", command.author));
+    let written = write_outputs(
+        &puzzle,
+        &command.out_dir,
+        &name,
+        &command.paper.pdf_options(),
+        command.force,
+    )?;
+    print!("{}", puzzle.grid.to_text());
+    for path in written {
+        println!("{}", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}
