@@ -1,9 +1,172 @@
 //! Crossword Compiler `.jpz` (rectangular-puzzle XML, plain UTF-8).
+//!
+//! Crossword Compiler's XML is what many web solvers and newspaper systems
+//! load, so writing it puts a puzzle in front of them without conversion.
+//! Crossword Compiler itself zips the XML into a `.jpz`; solvers read the
+//! plain XML too, and plain text is what we can check and diff, so that is
+//! what we write.
+//!
+//! The document: a `<crossword-compiler>` root holding one
+//! `<rectangular-puzzle>` with `<metadata>` (title, creator, copyright,
+//! description = notes) and a `<crossword>`. That holds the `<grid>`, one
+//! `<cell>` per square (1-based `x` column and `y` row; `type="block"` for a
+//! block; `solution` and, where a word starts, `number` for a white cell —
+//! an unfilled cell has no `solution`), then one `<word>` per slot giving its
+//! cells as ranges (`x="1-5" y="3"`), then two `<clues>` lists, Across and
+//! Down, whose `<clue word number format>` entries carry the clue text and
+//! the answer length.
+//!
+//! Text is escaped for XML. XML 1.0 cannot carry most control characters
+//! even escaped, so a credit or clue containing one is an error naming it.
 
 use crate::error::{Error, Result};
+use crate::grid::{Cell, Direction, Grid, Slot};
 use crate::puzzle::Puzzle;
 
+const COMPILER_NAMESPACE: &str = "http://crossword.info/xml/crossword-compiler";
+const PUZZLE_NAMESPACE: &str = "http://crossword.info/xml/rectangular-puzzle";
+const ALPHABET: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
 /// The puzzle as `.jpz` XML.
-pub fn write(_puzzle: &Puzzle) -> Result<String> {
-    Err(Error::invalid(".jpz export is not written yet"))
+pub fn write(puzzle: &Puzzle) -> Result<String> {
+    let slots = puzzle.grid.slots(puzzle.min_slot);
+    let mut xml = String::new();
+    xml.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    xml.push_str(&format!(
+        "<crossword-compiler xmlns=\"{COMPILER_NAMESPACE}\">\n"
+    ));
+    xml.push_str(&format!(
+        "  <rectangular-puzzle xmlns=\"{PUZZLE_NAMESPACE}\" alphabet=\"{ALPHABET}\">\n"
+    ));
+    xml.push_str(&metadata(puzzle)?);
+    xml.push_str("    <crossword>\n");
+    xml.push_str(&grid(&puzzle.grid, puzzle.min_slot));
+    xml.push_str(&words(&slots));
+    for direction in [Direction::Across, Direction::Down] {
+        xml.push_str(&clue_list(puzzle, &slots, direction)?);
+    }
+    xml.push_str("    </crossword>\n");
+    xml.push_str("  </rectangular-puzzle>\n");
+    xml.push_str("</crossword-compiler>\n");
+    Ok(xml)
+}
+
+fn metadata(puzzle: &Puzzle) -> Result<String> {
+    let fields = [
+        ("title", "title", &puzzle.title),
+        ("creator", "author", &puzzle.author),
+        ("copyright", "copyright", &puzzle.copyright),
+        ("description", "notes", &puzzle.notes),
+    ];
+    let mut xml = String::from("    <metadata>\n");
+    for (element, what, value) in fields {
+        let text = escape(value, what)?;
+        xml.push_str(&format!("      <{element}>{text}</{element}>\n"));
+    }
+    xml.push_str("    </metadata>\n");
+    Ok(xml)
+}
+
+/// Cells in reading order, as Crossword Compiler lists them.
+fn grid(grid: &Grid, min_slot: usize) -> String {
+    let numbers = grid.clue_numbers(min_slot);
+    let mut xml = format!(
+        "      <grid width=\"{}\" height=\"{}\">\n",
+        grid.width(),
+        grid.height()
+    );
+    for row in 0..grid.height() {
+        for col in 0..grid.width() {
+            let mut attributes = format!("x=\"{}\" y=\"{}\"", col + 1, row + 1);
+            match grid.get(row, col) {
+                Cell::Block => attributes.push_str(" type=\"block\""),
+                Cell::Letter(b) => attributes.push_str(&format!(" solution=\"{}\"", b as char)),
+                Cell::Empty => {}
+            }
+            let number = numbers[row * grid.width() + col];
+            if number > 0 {
+                attributes.push_str(&format!(" number=\"{number}\""));
+            }
+            xml.push_str(&format!("        <cell {attributes}/>\n"));
+        }
+    }
+    xml.push_str("      </grid>\n");
+    xml
+}
+
+/// Word ids are the slots' positions in `slots`, counted from 1, which the
+/// clue lists refer to.
+fn words(slots: &[Slot]) -> String {
+    let mut xml = String::new();
+    for (index, slot) in slots.iter().enumerate() {
+        let (x, y) = cell_ranges(slot);
+        xml.push_str(&format!(
+            "      <word id=\"{}\" x=\"{x}\" y=\"{y}\"/>\n",
+            index + 1
+        ));
+    }
+    xml
+}
+
+/// The slot's 1-based columns and rows, a range like `3-7` along its
+/// direction and a single number across it.
+fn cell_ranges(slot: &Slot) -> (String, String) {
+    let (x, y) = (slot.col + 1, slot.row + 1);
+    let end = |start: usize| format!("{start}-{}", start + slot.len - 1);
+    match slot.direction {
+        Direction::Across => (end(x), y.to_string()),
+        Direction::Down => (x.to_string(), end(y)),
+    }
+}
+
+fn clue_list(puzzle: &Puzzle, slots: &[Slot], direction: Direction) -> Result<String> {
+    let heading = match direction {
+        Direction::Across => "Across",
+        Direction::Down => "Down",
+    };
+    let mut xml = String::from("      <clues ordering=\"normal\">\n");
+    xml.push_str(&format!("        <title><b>{heading}</b></title>\n"));
+    for (index, slot) in slots.iter().enumerate() {
+        if slot.direction != direction {
+            continue;
+        }
+        let text = puzzle
+            .clue(slot.number, direction)
+            .map_or("", |c| c.text.as_str());
+        let text = escape(text, &format!("clue {} {heading}", slot.number))?;
+        xml.push_str(&format!(
+            "        <clue word=\"{}\" number=\"{}\" format=\"{}\">{text}</clue>\n",
+            index + 1,
+            slot.number,
+            slot.len
+        ));
+    }
+    xml.push_str("      </clues>\n");
+    Ok(xml)
+}
+
+/// `text` as XML character data; `what` names it in the error for a
+/// character XML 1.0 cannot hold.
+fn escape(text: &str, what: &str) -> Result<String> {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            // A bare carriage return would be read back as a line feed.
+            '\r' => out.push_str("&#13;"),
+            '\t' | '\n' => out.push(ch),
+            c if c < ' ' || c == '\u{fffe}' || c == '\u{ffff}' => {
+                return Err(Error::invalid(format!(
+                    "cannot write .jpz: the {what} contains the control character U+{:04X}, \
+                     which XML cannot hold",
+                    c as u32
+                )))
+            }
+            c => out.push(c),
+        }
+    }
+    Ok(out)
 }

@@ -1,8 +1,126 @@
 //! Plain text: the grid and numbered clues.
+//!
+//! For reading, mailing or printing a puzzle without crossword software: a
+//! text file anyone can open. The layout, top to bottom, each part separated
+//! by a blank line and left out when it would be empty:
+//! - the title, and `by` the author;
+//! - the notes;
+//! - the blank grid drawn with `+---+` boxes, each white cell showing its
+//!   clue number, blocks filled with `###` (4 columns a cell: a 21×21 grid is
+//!   85 columns wide);
+//! - `ACROSS` and `DOWN`, one clue a line, `12. Clue text (5)` with the
+//!   answer length, numbers right-aligned;
+//! - the copyright;
+//! - `SOLUTION`: the filled grid, one row a line, letters separated by
+//!   spaces, `#` for blocks and `.` for cells not filled yet.
 
+use crate::grid::{Cell, Direction, Grid, Slot};
 use crate::puzzle::Puzzle;
 
 /// The puzzle as plain text.
 pub fn write(puzzle: &Puzzle) -> String {
-    puzzle.grid.to_text()
+    let slots = puzzle.grid.slots(puzzle.min_slot);
+    let parts = [
+        byline(puzzle),
+        puzzle.notes.trim().to_string(),
+        blank_grid(&puzzle.grid, puzzle.min_slot),
+        clue_list(puzzle, &slots, Direction::Across),
+        clue_list(puzzle, &slots, Direction::Down),
+        puzzle.copyright.trim().to_string(),
+        solution(&puzzle.grid),
+    ];
+    let mut text = parts
+        .iter()
+        .filter(|part| !part.is_empty())
+        .map(|part| part.trim_end())
+        .collect::<Vec<_>>()
+        .join("\n\n");
+    text.push('\n');
+    text
+}
+
+fn byline(puzzle: &Puzzle) -> String {
+    let title = puzzle.title.trim();
+    let author = puzzle.author.trim();
+    match (title.is_empty(), author.is_empty()) {
+        (_, true) => title.to_string(),
+        (true, false) => format!("by {author}"),
+        (false, false) => format!("{title}\nby {author}"),
+    }
+}
+
+fn blank_grid(grid: &Grid, min_slot: usize) -> String {
+    let numbers = grid.clue_numbers(min_slot);
+    let border = format!("{}+\n", "+---".repeat(grid.width()));
+    let mut text = border.clone();
+    for row in 0..grid.height() {
+        for col in 0..grid.width() {
+            let content = match grid.get(row, col) {
+                Cell::Block => "###".to_string(),
+                _ => match numbers[row * grid.width() + col] {
+                    0 => String::new(),
+                    n => n.to_string(),
+                },
+            };
+            text.push_str(&format!("|{content:<3}"));
+        }
+        text.push_str("|\n");
+        text.push_str(&border);
+    }
+    text
+}
+
+/// The heading and the direction's clues; empty when the grid has no word
+/// in that direction.
+fn clue_list(puzzle: &Puzzle, slots: &[Slot], direction: Direction) -> String {
+    let listed: Vec<&Slot> = slots.iter().filter(|s| s.direction == direction).collect();
+    if listed.is_empty() {
+        return String::new();
+    }
+    // One width for both lists, so Across and Down line up alike.
+    let width = slots
+        .iter()
+        .map(|s| s.number.to_string().len())
+        .max()
+        .unwrap_or(1);
+    let mut text = match direction {
+        Direction::Across => String::from("ACROSS\n"),
+        Direction::Down => String::from("DOWN\n"),
+    };
+    for slot in listed {
+        let clue = puzzle
+            .clue(slot.number, direction)
+            .map_or("", |c| c.text.trim());
+        text.push_str(&clue_entry(slot, clue, width));
+    }
+    text
+}
+
+/// `12. Clue text (5)`; a clue's later lines are indented to its text.
+fn clue_entry(slot: &Slot, clue: &str, width: usize) -> String {
+    let label = format!("{:>width$}. ", slot.number);
+    let indent = " ".repeat(label.len());
+    let mut entry = label;
+    for (i, line) in clue.lines().enumerate() {
+        if i > 0 {
+            entry.push('\n');
+            entry.push_str(&indent);
+        }
+        entry.push_str(line.trim());
+    }
+    if !clue.is_empty() {
+        entry.push(' ');
+    }
+    entry.push_str(&format!("({})\n", slot.len));
+    entry
+}
+
+fn solution(grid: &Grid) -> String {
+    let mut text = String::from("SOLUTION\n");
+    for line in grid.to_text().lines() {
+        let spaced: Vec<String> = line.chars().map(String::from).collect();
+        text.push_str(&spaced.join(" "));
+        text.push('\n');
+    }
+    text
 }

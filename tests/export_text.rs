@@ -1,0 +1,819 @@
+//! The text exports (.jpz, .xd, .txt) and the .ipuz we write, checked by
+//! independent readers: Python's XML parser for .jpz, `xdformat` for .xd and
+//! `ipuz` for .ipuz, each compared cell by cell and clue by clue with the
+//! fixture files themselves.
+
+mod common;
+
+use std::collections::HashMap;
+
+use common::python::run_python;
+use common::*;
+use cruciverb::export::{self, jpz, txt, xd, Format};
+use cruciverb::grid::{Cell, Direction, Grid};
+use cruciverb::puzzle::Puzzle;
+use serde_json::Value;
+
+const FIXTURES: [&str; 3] = ["mini5", "american15", "british15"];
+
+fn fixture_path(name: &str) -> std::path::PathBuf {
+    data(&format!("puzzles/{name}.ipuz"))
+}
+
+fn fixture(name: &str) -> Puzzle {
+    Puzzle::load(&fixture_path(name)).unwrap()
+}
+
+/// The fixture file as plain JSON: the ground truth the exports must match,
+/// read without our ipuz reader.
+fn raw_fixture(name: &str) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(fixture_path(name)).unwrap()).unwrap()
+}
+
+fn raw_text(raw: &Value, key: &str) -> String {
+    raw[key].as_str().unwrap_or("").to_string()
+}
+
+/// The fixture's solution cell at 0-based (row, col): a letter or "#".
+fn raw_solution(raw: &Value, row: usize, col: usize) -> String {
+    raw["solution"][row][col].as_str().unwrap().to_string()
+}
+
+fn raw_number(raw: &Value, row: usize, col: usize) -> u64 {
+    raw["puzzle"][row][col].as_u64().unwrap_or(0)
+}
+
+/// The fixture's clue list for `direction` as (number, text).
+fn raw_clues(raw: &Value, direction: &str) -> Vec<(u64, String)> {
+    raw["clues"][direction]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|pair| {
+            (
+                pair[0].as_u64().unwrap(),
+                pair[1].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+fn raw_size(raw: &Value) -> (usize, usize) {
+    (
+        raw["dimensions"]["width"].as_u64().unwrap() as usize,
+        raw["dimensions"]["height"].as_u64().unwrap() as usize,
+    )
+}
+
+fn write_file(dir: &ScratchDir, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+fn python_json(script: &str, path: &str) -> Value {
+    serde_json::from_str(&run_python(script, &[path])).unwrap()
+}
+
+// ------------------------------------------------------------------ .txt
+
+const MINI5_TXT: &str = "\
+Mini “Five”
+by Zoë Test
+
+A 5×5 with curly quotes, accents and dashes in its clues.
+
++---+---+---+---+---+
+|###|1  |2  |3  |4  |
++---+---+---+---+---+
+|5  |   |   |   |   |
++---+---+---+---+---+
+|6  |   |   |   |   |
++---+---+---+---+---+
+|7  |   |   |   |   |
++---+---+---+---+---+
+|8  |   |   |   |###|
++---+---+---+---+---+
+
+ACROSS
+1. Café “au lait” — served hot (4)
+5. It’s a ‘small’ world… (5)
+6. Naïve señor’s façade (5)
+7. See 1-Across (5)
+8. ½ of a pair (4)
+
+DOWN
+1. Ça va? Très bien! (5)
+2. Alpha & omega <AND> more (5)
+3. Dash – en, dash — em (5)
+4. Café “au lait” — served hot (4)
+5. It’s a ‘small’ world… (4)
+
+© 2026 Cruciverb test data
+
+SOLUTION
+# A D D S
+C U R I O
+E R I C A
+C A N E R
+A S K S #
+";
+
+#[test]
+fn txt_of_the_mini_is_exactly_the_hand_written_layout() {
+    assert_eq!(txt::write(&fixture("mini5")), MINI5_TXT);
+}
+
+/// The text between a heading line and the next blank line.
+fn block_after<'a>(lines: &[&'a str], heading: &str) -> Vec<&'a str> {
+    let start = lines.iter().position(|l| *l == heading).unwrap() + 1;
+    lines[start..]
+        .iter()
+        .take_while(|l| !l.is_empty())
+        .copied()
+        .collect()
+}
+
+#[test]
+fn txt_of_the_fifteens_lists_every_clue_with_its_length_and_the_solution() {
+    for name in ["american15", "british15"] {
+        let raw = raw_fixture(name);
+        let puzzle = fixture(name);
+        let text = txt::write(&puzzle);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], raw_text(&raw, "title"), "{name}");
+        assert_eq!(
+            lines[1],
+            format!("by {}", raw_text(&raw, "author")),
+            "{name}"
+        );
+
+        let (width, height) = raw_size(&raw);
+        let border = format!("{}+", "+---".repeat(width));
+        let grid_start = lines.iter().position(|l| *l == border).unwrap();
+        let drawn = &lines[grid_start..grid_start + 2 * height + 1];
+        for (r, pair) in drawn[1..].chunks(2).enumerate() {
+            assert_eq!(pair[1], border, "{name} row {}", r + 1);
+            let cells: Vec<&str> = pair[0][1..pair[0].len() - 1].split('|').collect();
+            assert_eq!(cells.len(), width, "{name} row {}", r + 1);
+            for (c, cell) in cells.iter().enumerate() {
+                let expected = match (raw_solution(&raw, r, c).as_str(), raw_number(&raw, r, c)) {
+                    ("#", _) => "###".to_string(),
+                    (_, 0) => "   ".to_string(),
+                    (_, n) => format!("{n:<3}"),
+                };
+                assert_eq!(*cell, expected, "{name} row {}, column {}", r + 1, c + 1);
+            }
+        }
+
+        for (heading, direction) in [("ACROSS", "Across"), ("DOWN", "Down")] {
+            let listed = block_after(&lines, heading);
+            let clues = raw_clues(&raw, direction);
+            assert_eq!(listed.len(), clues.len(), "{name} {heading}");
+            let dir = if direction == "Across" {
+                Direction::Across
+            } else {
+                Direction::Down
+            };
+            for (line, (number, text)) in listed.iter().zip(&clues) {
+                let length = puzzle.clue(*number as u32, dir).unwrap().answer.len();
+                assert_eq!(line.trim_start(), format!("{number}. {text} ({length})"));
+                assert_eq!(line.find('.'), Some(2), "numbers right-aligned: {line:?}");
+            }
+        }
+
+        let copyright = lines.iter().position(|l| *l == raw_text(&raw, "copyright"));
+        let solution_at = lines.iter().position(|l| *l == "SOLUTION").unwrap();
+        assert!(copyright.unwrap() < solution_at, "{name}");
+        let rows = block_after(&lines, "SOLUTION");
+        assert_eq!(rows.len(), height, "{name}");
+        for (r, row) in rows.iter().enumerate() {
+            let letters: Vec<String> = (0..width).map(|c| raw_solution(&raw, r, c)).collect();
+            assert_eq!(*row, letters.join(" "), "{name} solution row {}", r + 1);
+        }
+        assert!(lines.iter().all(|l| l.chars().count() <= 61), "{name}");
+    }
+}
+
+#[test]
+fn txt_of_an_unfilled_uncredited_21x21_fits_in_85_columns() {
+    let puzzle = Puzzle::from_grid(Grid::empty(21, 21).unwrap(), 2);
+    let text = txt::write(&puzzle);
+    let lines: Vec<&str> = text.lines().collect();
+    // No credits, no notes: the grid comes first.
+    assert_eq!(lines[0], format!("{}+", "+---".repeat(21)));
+    assert_eq!(
+        lines[1],
+        "|1  |2  |3  |4  |5  |6  |7  |8  |9  |10 |11 |12 |13 |14 |15 |16 |17 |18 |19 |20 |21 |"
+    );
+    assert_eq!(lines[3], format!("|22 {}|", "|   ".repeat(20)));
+    assert_eq!(lines.iter().map(|l| l.chars().count()).max(), Some(85));
+    let across = block_after(&lines, "ACROSS");
+    assert_eq!(across.len(), 21);
+    assert_eq!(across[0], " 1. (21)");
+    assert_eq!(across[20], "41. (21)");
+    let down = block_after(&lines, "DOWN");
+    assert_eq!(down[20], "21. (21)");
+    let rows = block_after(&lines, "SOLUTION");
+    assert_eq!(rows, vec![vec!["."; 21].join(" "); 21]);
+    assert!(text.ends_with(". .\n"));
+}
+
+#[test]
+fn txt_indents_the_later_lines_of_a_clue() {
+    let mut puzzle = fixture("mini5");
+    puzzle.clue_mut(5, Direction::Across).unwrap().text = "First line\nsecond line".into();
+    let text = txt::write(&puzzle);
+    assert!(
+        text.contains("\n5. First line\n   second line (5)\n6. "),
+        "{text}"
+    );
+}
+
+// ------------------------------------------------------------------ .jpz
+
+const READ_JPZ: &str = r#"
+import json, sys
+import xml.etree.ElementTree as ET
+CC = '{http://crossword.info/xml/crossword-compiler}'
+RP = '{http://crossword.info/xml/rectangular-puzzle}'
+root = ET.parse(sys.argv[1]).getroot()
+assert root.tag == CC + 'crossword-compiler', root.tag
+(puzzle,) = root.findall(RP + 'rectangular-puzzle')
+crossword = puzzle.find(RP + 'crossword')
+grid = crossword.find(RP + 'grid')
+print(json.dumps({
+    'alphabet': puzzle.get('alphabet'),
+    'metadata': {m.tag[len(RP):]: m.text or '' for m in puzzle.find(RP + 'metadata')},
+    'width': grid.get('width'),
+    'height': grid.get('height'),
+    'cells': [dict(c.attrib) for c in grid.findall(RP + 'cell')],
+    'words': [dict(w.attrib) for w in crossword.findall(RP + 'word')],
+    'lists': [{
+        'title': ''.join(l.find(RP + 'title').itertext()),
+        'clues': [dict(c.attrib, text=c.text or '') for c in l.findall(RP + 'clue')],
+    } for l in crossword.findall(RP + 'clues')],
+}))
+"#;
+
+fn attr(object: &Value, key: &str) -> Option<String> {
+    object.get(key).and_then(Value::as_str).map(str::to_string)
+}
+
+/// `"3-7"` or `"4"` as an inclusive 1-based range.
+fn range(text: &str) -> (usize, usize) {
+    match text.split_once('-') {
+        Some((a, b)) => (a.parse().unwrap(), b.parse().unwrap()),
+        None => (text.parse().unwrap(), text.parse().unwrap()),
+    }
+}
+
+/// Checks that `word` covers a maximal white run of the fixture grid in
+/// `direction` starting at the cell numbered `number`, `length` long.
+fn check_word(raw: &Value, word: &Value, direction: &str, number: u64, length: usize) {
+    let (x0, x1) = range(&attr(word, "x").unwrap());
+    let (y0, y1) = range(&attr(word, "y").unwrap());
+    let (width, height) = raw_size(raw);
+    let white = |col: usize, row: usize| {
+        (1..=width).contains(&col)
+            && (1..=height).contains(&row)
+            && raw_solution(raw, row - 1, col - 1) != "#"
+    };
+    let cells: Vec<(usize, usize)> = match direction {
+        "Across" => {
+            assert_eq!(y0, y1, "{word}");
+            assert!(
+                !white(x0 - 1, y0) && !white(x1 + 1, y0),
+                "not maximal: {word}"
+            );
+            (x0..=x1).map(|x| (x, y0)).collect()
+        }
+        _ => {
+            assert_eq!(x0, x1, "{word}");
+            assert!(
+                !white(x0, y0 - 1) && !white(x0, y1 + 1),
+                "not maximal: {word}"
+            );
+            (y0..=y1).map(|y| (x0, y)).collect()
+        }
+    };
+    assert_eq!(cells.len(), length, "{word}");
+    assert!(cells.iter().all(|&(x, y)| white(x, y)), "{word}");
+    assert_eq!(raw_number(raw, y0 - 1, x0 - 1), number, "{word}");
+}
+
+#[test]
+fn jpz_read_by_an_xml_parser_has_every_cell_word_and_clue_of_the_fixture() {
+    let dir = scratch("jpz-fixtures");
+    for name in FIXTURES {
+        let raw = raw_fixture(name);
+        let path = write_file(
+            &dir,
+            &format!("{name}.jpz"),
+            &jpz::write(&fixture(name)).unwrap(),
+        );
+        let read = python_json(READ_JPZ, &path);
+
+        assert_eq!(read["alphabet"], "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+        let metadata: HashMap<String, String> =
+            serde_json::from_value(read["metadata"].clone()).unwrap();
+        let expected: HashMap<String, String> = [
+            ("title", "title"),
+            ("creator", "author"),
+            ("copyright", "copyright"),
+            ("description", "notes"),
+        ]
+        .into_iter()
+        .map(|(element, key)| (element.to_string(), raw_text(&raw, key)))
+        .collect();
+        assert_eq!(metadata, expected, "{name}");
+
+        let (width, height) = raw_size(&raw);
+        assert_eq!(read["width"], width.to_string());
+        assert_eq!(read["height"], height.to_string());
+        let cells = read["cells"].as_array().unwrap();
+        assert_eq!(cells.len(), width * height, "{name}");
+        for (i, cell) in cells.iter().enumerate() {
+            let (r, c) = (i / width, i % width);
+            assert_eq!(attr(cell, "x"), Some((c + 1).to_string()), "{name} {cell}");
+            assert_eq!(attr(cell, "y"), Some((r + 1).to_string()), "{name} {cell}");
+            let letter = raw_solution(&raw, r, c);
+            if letter == "#" {
+                assert_eq!(
+                    attr(cell, "type").as_deref(),
+                    Some("block"),
+                    "{name} {cell}"
+                );
+                assert_eq!(cell.as_object().unwrap().len(), 3, "{name} {cell}");
+            } else {
+                assert_eq!(attr(cell, "type"), None, "{name} {cell}");
+                assert_eq!(attr(cell, "solution"), Some(letter), "{name} {cell}");
+                let number = Some(raw_number(&raw, r, c))
+                    .filter(|&n| n > 0)
+                    .map(|n| n.to_string());
+                assert_eq!(attr(cell, "number"), number, "{name} {cell}");
+            }
+        }
+
+        let words: HashMap<String, &Value> = read["words"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| (attr(w, "id").unwrap(), w))
+            .collect();
+        let lists = read["lists"].as_array().unwrap();
+        assert_eq!(lists.len(), 2, "{name}");
+        let mut clued_words = 0;
+        for (list, direction) in lists.iter().zip(["Across", "Down"]) {
+            assert_eq!(list["title"], direction, "{name}");
+            let clues = list["clues"].as_array().unwrap();
+            let expected = raw_clues(&raw, direction);
+            assert_eq!(clues.len(), expected.len(), "{name} {direction}");
+            for (clue, (number, text)) in clues.iter().zip(&expected) {
+                assert_eq!(attr(clue, "number"), Some(number.to_string()), "{name}");
+                assert_eq!(attr(clue, "text").as_ref(), Some(text), "{name} {number}");
+                let length: usize = attr(clue, "format").unwrap().parse().unwrap();
+                let word = words[&attr(clue, "word").unwrap()];
+                check_word(&raw, word, direction, *number, length);
+                clued_words += 1;
+            }
+        }
+        assert_eq!(words.len(), clued_words, "{name}: one word per clue");
+    }
+}
+
+#[test]
+fn jpz_escapes_markup_and_leaves_unfilled_cells_without_a_solution() {
+    let mut puzzle = Puzzle::from_grid(Grid::parse_text("#A.\n...\n..#\n", "g").unwrap(), 2);
+    puzzle.title = "Fish & <Chips> \"quoted\"".into();
+    puzzle.clue_mut(1, Direction::Across).unwrap().text = "a < b && c > d\r\nnext".into();
+    let dir = scratch("jpz-escapes");
+    let path = write_file(&dir, "small.jpz", &jpz::write(&puzzle).unwrap());
+    let read = python_json(READ_JPZ, &path);
+    assert_eq!(read["metadata"]["title"], "Fish & <Chips> \"quoted\"");
+    assert_eq!(read["metadata"]["creator"], "");
+    assert_eq!(
+        read["lists"][0]["clues"][0]["text"],
+        "a < b && c > d\r\nnext"
+    );
+    let cell = |i: usize| read["cells"][i].as_object().unwrap().clone();
+    assert_eq!(cell(1).get("solution").and_then(Value::as_str), Some("A"));
+    assert_eq!(cell(2).get("solution"), None);
+    assert_eq!(cell(2).get("number").and_then(Value::as_str), Some("2"));
+    assert_eq!(cell(4).len(), 2, "{:?}", cell(4));
+}
+
+#[test]
+fn jpz_refuses_a_control_character_xml_cannot_hold() {
+    let mut puzzle = fixture("mini5");
+    puzzle.clue_mut(3, Direction::Down).unwrap().text = "bell \u{7}".into();
+    assert_eq!(
+        jpz::write(&puzzle).unwrap_err().to_string(),
+        "cannot write .jpz: the clue 3 Down contains the control character U+0007, \
+         which XML cannot hold"
+    );
+}
+
+// ------------------------------------------------------------------- .xd
+
+const MINI5_XD: &str = "\
+Title: Mini “Five”
+Author: Zoë Test
+Copyright: © 2026 Cruciverb test data
+
+
+#ADDS
+CURIO
+ERICA
+CANER
+ASKS#
+
+
+A1. Café “au lait” — served hot ~ ADDS
+A5. It’s a ‘small’ world… ~ CURIO
+A6. Naïve señor’s façade ~ ERICA
+A7. See 1-Across ~ CANER
+A8. ½ of a pair ~ ASKS
+
+D1. Ça va? Très bien! ~ AURAS
+D2. Alpha & omega <AND> more ~ DRINK
+D3. Dash – en, dash — em ~ DICES
+D4. Café “au lait” — served hot ~ SOAR
+D5. It’s a ‘small’ world… ~ CECA
+
+
+A 5×5 with curly quotes, accents and dashes in its clues.
+";
+
+#[test]
+fn xd_of_the_mini_is_exactly_the_spec_layout() {
+    assert_eq!(xd::write(&fixture("mini5")).unwrap(), MINI5_XD);
+}
+
+const READ_XD: &str = r#"
+import json, sys, xdformat
+xd = xdformat.xdfile(open(sys.argv[1], encoding='utf-8').read(), sys.argv[1])
+print(json.dumps({
+    'headers': xd.headers,
+    'grid': xd.grid,
+    'clues': [[d, n, text, answer] for (d, n), text, answer in xd.clues],
+    'answers': [[d, n, answer] for d, n, answer in xd.iteranswers()],
+    'notes': xd.notes,
+}))
+"#;
+
+/// What xdformat should see in our .xd of the fixture: taken from the
+/// fixture file, not from our reader.
+fn expected_xd_clues(raw: &Value, puzzle: &Puzzle) -> Vec<Value> {
+    let mut clues = Vec::new();
+    for (letter, direction, dir) in [
+        ("A", "Across", Direction::Across),
+        ("D", "Down", Direction::Down),
+    ] {
+        for (number, text) in raw_clues(raw, direction) {
+            let answer = &puzzle.clue(number as u32, dir).unwrap().answer;
+            clues.push(serde_json::json!([letter, number, text, answer]));
+        }
+    }
+    clues
+}
+
+#[test]
+fn xd_is_parsed_by_xdformat_with_our_headers_grid_clues_and_notes() {
+    let dir = scratch("xd-fixtures");
+    for name in FIXTURES {
+        let raw = raw_fixture(name);
+        let puzzle = fixture(name);
+        let path = write_file(&dir, &format!("{name}.xd"), &xd::write(&puzzle).unwrap());
+        let read = python_json(READ_XD, &path);
+
+        let headers: HashMap<String, String> =
+            serde_json::from_value(read["headers"].clone()).unwrap();
+        let expected: HashMap<String, String> = ["Title", "Author", "Copyright"]
+            .into_iter()
+            .map(|key| (key.to_string(), raw_text(&raw, &key.to_lowercase())))
+            .collect();
+        assert_eq!(headers, expected, "{name}");
+
+        let (width, height) = raw_size(&raw);
+        let rows: Vec<String> = (0..height)
+            .map(|r| (0..width).map(|c| raw_solution(&raw, r, c)).collect())
+            .collect();
+        assert_eq!(read["grid"], serde_json::json!(rows), "{name}");
+
+        let clues = expected_xd_clues(&raw, &puzzle);
+        assert_eq!(read["clues"], Value::Array(clues.clone()), "{name}");
+        // xdformat's own numbering of the grid (in reading order) gives the
+        // same words.
+        let key = |a: &Value| (a[0].as_str().unwrap().to_string(), a[1].as_u64().unwrap());
+        let mut found = read["answers"].as_array().unwrap().clone();
+        found.sort_by_key(key);
+        let answers: Vec<Value> = clues
+            .iter()
+            .map(|c| serde_json::json!([c[0], c[1], c[3]]))
+            .collect();
+        assert_eq!(found, answers, "{name}");
+
+        assert_eq!(
+            read["notes"].as_str().unwrap().trim(),
+            raw_text(&raw, "notes"),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn xd_round_trips_every_fixture() {
+    for name in FIXTURES {
+        let puzzle = fixture(name);
+        let text = xd::write(&puzzle).unwrap();
+        assert_eq!(xd::read(&text, "round.xd").unwrap(), puzzle, "{name}");
+    }
+}
+
+#[test]
+fn xd_round_trips_unfilled_cells_no_credits_and_multi_line_clues() {
+    let grid = Grid::parse_text("#AB.\nC..D\n.EF#\n", "g").unwrap();
+    let mut puzzle = Puzzle::from_grid(grid, 2);
+    puzzle.clue_mut(1, Direction::Across).unwrap().text = "Two\nlines".into();
+    puzzle.clue_mut(5, Direction::Across).unwrap().text = "About ~5 (tilde)".into();
+    puzzle.notes = "First paragraph.\n\n\nSecond, after two blank lines.".into();
+    let text = xd::write(&puzzle).unwrap();
+    assert_eq!(
+        text,
+        "Origin: cruciverb\n\n\n#AB.\nC..D\n.EF#\n\n\n\
+         A1. Two\\lines ~ AB.\nA4. ~ C..D\nA5. About ~5 (tilde) ~ .EF\n\n\
+         D1. ~ A.E\nD2. ~ B.F\nD3. ~ .D\nD4. ~ C.\n\n\n\
+         First paragraph.\n\n\nSecond, after two blank lines.\n"
+    );
+    assert_eq!(xd::read(&text, "partial.xd").unwrap(), puzzle);
+
+    let dir = scratch("xd-partial");
+    let read = python_json(READ_XD, &write_file(&dir, "partial.xd", &text));
+    assert_eq!(read["grid"], serde_json::json!(["#AB.", "C..D", ".EF#"]));
+    assert_eq!(
+        read["clues"][0],
+        serde_json::json!(["A", 1, "Two\\lines", "AB."])
+    );
+    assert_eq!(
+        read["clues"][2],
+        serde_json::json!(["A", 5, "About ~5 (tilde)", ".EF"])
+    );
+}
+
+#[test]
+fn xd_refuses_a_puzzle_whose_words_it_would_number_differently() {
+    let mut puzzle = fixture("british15");
+    puzzle.min_slot = 1;
+    assert_eq!(
+        xd::write(&puzzle).unwrap_err().to_string(),
+        "cannot write .xd: the format makes every run of 2 or more cells a word, and this \
+         puzzle's minimum word length is 1: the 1-cell Across run at row 2, column 7 is a \
+         word in this puzzle but would not be one in .xd"
+    );
+}
+
+#[test]
+fn xd_reads_the_explicit_section_layout_and_header_variants() {
+    let text = "\
+## Metadata
+
+title: Mini “Five”
+Author: Zoë Test
+Copyright: © 2026 Cruciverb test data
+Editor: Someone Else
+
+## Grid
+
+  #ADDS
+  CURio
+  ERICA
+  CANER
+  ASKS#
+
+## Clues
+
+A1. Café “au lait” — served hot ~ ADDS
+A1 ^Refs: A7
+A5. It’s a ‘small’ world… ~ curio
+A6. Naïve señor’s façade ~ ERICA
+A7. See 1-Across ~ CANER
+A8. ½ of a pair ~ ASKS
+D1. Ça va? Très bien! ~ AURAS
+D2. Alpha & omega <AND> more ~ DRINK
+D3. Dash – en, dash — em ~ DICES
+D4. Café “au lait” — served hot ~ SOAR
+D5. It’s a ‘small’ world… ~ CECA
+
+## Notes
+
+A 5×5 with curly quotes, accents and dashes in its clues.
+";
+    assert_eq!(xd::read(text, "explicit.xd").unwrap(), fixture("mini5"));
+
+    let with_header_notes = MINI5_XD.replace("Copyright:", "Notes: From the header.\nCopyright:");
+    let read = xd::read(&with_header_notes, "h.xd").unwrap();
+    assert_eq!(
+        read.notes,
+        "From the header.\n\nA 5×5 with curly quotes, accents and dashes in its clues."
+    );
+}
+
+fn xd_error(text: &str) -> String {
+    xd::read(text, "bad.xd").unwrap_err().to_string()
+}
+
+#[test]
+fn malformed_xd_is_an_error_naming_the_line() {
+    let ragged = MINI5_XD.replace("ERICA\n", "ERIC\n");
+    assert_eq!(
+        xd_error(&ragged),
+        "bad.xd:8: ragged grid: this row has 4 cells, the first row has 5"
+    );
+    let rebus = MINI5_XD.replace("ERICA\n", "ER1CA\n");
+    assert_eq!(
+        xd_error(&rebus),
+        "bad.xd:8:3: '1' is not a grid cell (expected a letter, '#' or '.'; rebus cells are \
+         not supported)"
+    );
+    let no_slot = MINI5_XD.replace("A8. ½ of a pair ~ ASKS", "A9. ½ of a pair ~ ASKS");
+    assert_eq!(
+        xd_error(&no_slot),
+        "bad.xd:17: clue A9 does not match the grid: no Across word is numbered 9"
+    );
+    let wrong_answer = MINI5_XD.replace("~ DRINK", "~ DRANK");
+    assert_eq!(
+        xd_error(&wrong_answer),
+        "bad.xd:20: clue D2's answer DRANK does not match the grid, which spells DRINK"
+    );
+    let twice = MINI5_XD.replace("A7. See", "A6. See");
+    assert_eq!(xd_error(&twice), "bad.xd:16: clue A6 is given twice");
+    let no_answer = MINI5_XD.replace("A7. See 1-Across ~ CANER", "A7. See 1-Across");
+    assert_eq!(
+        xd_error(&no_answer),
+        "bad.xd:16: clue A7 has no answer (expected \" ~ ANSWER\" at the end)"
+    );
+    let other_group = MINI5_XD.replace("A7. See", "X7. See");
+    assert_eq!(
+        xd_error(&other_group),
+        "bad.xd:16: \"X7\" is not a clue number like A1 or D1 (only Across and Down clues \
+         are supported)"
+    );
+    let not_a_clue = MINI5_XD.replace("A7. See 1-Across ~ CANER", "See 1-Across");
+    assert_eq!(
+        xd_error(&not_a_clue),
+        "bad.xd:16: \"See 1-Across\" is not a clue line (expected \"A1. Clue ~ ANSWER\")"
+    );
+    let rebus_header = MINI5_XD.replace("Copyright:", "Rebus: 1=ONE\nCopyright:");
+    assert_eq!(
+        xd_error(&rebus_header),
+        "bad.xd:3: rebus cells are not supported"
+    );
+    let repeated = MINI5_XD.replace("Author: Zoë Test", "Title: Again");
+    assert_eq!(
+        xd_error(&repeated),
+        "bad.xd:2: header \"Title\" is given twice"
+    );
+}
+
+#[test]
+fn xd_with_missing_sections_is_an_error_saying_which() {
+    let headers_only = "Title: Only headers\n";
+    assert_eq!(
+        xd_error(headers_only),
+        "bad.xd: no grid (expected the grid after the headers and two blank lines)"
+    );
+    let no_clues = MINI5_XD.split("\n\n\nA1.").next().unwrap().to_string() + "\n";
+    assert_eq!(
+        xd_error(&no_clues),
+        "bad.xd: no clues (expected lines like \"A1. Clue ~ ANSWER\" after the grid and two \
+         blank lines)"
+    );
+    let no_headers = MINI5_XD.split_once("\n\n\n").unwrap().1;
+    assert_eq!(
+        xd_error(no_headers),
+        "bad.xd:1: \"#ADDS\" is not a header line \"Key: value\" (an .xd file starts with its \
+         headers, then two blank lines, then the grid)"
+    );
+    let stray = format!("stray\n## Grid\n{}", "#ADDS\n");
+    assert_eq!(
+        xd_error(&stray),
+        "bad.xd:1: text before the first section heading (\"## Metadata\", \"## Grid\", …)"
+    );
+    let tiny = "Title: x\n\n\nAB\nCD\n\n\nA1. x ~ AB\n";
+    assert_eq!(
+        xd_error(tiny),
+        "bad.xd:4: grid width 2 is outside the supported range 3..=31"
+    );
+}
+
+// ----------------------------------------------------------------- .ipuz
+
+const READ_IPUZ: &str = r#"
+import json, sys, ipuz
+doc = ipuz.read(open(sys.argv[1], encoding='utf-8').read())
+print(json.dumps({k: doc.get(k) for k in
+    ['dimensions', 'puzzle', 'solution', 'clues', 'title', 'author', 'copyright', 'notes']}))
+"#;
+
+#[test]
+fn our_ipuz_is_accepted_by_the_ipuz_library_and_matches_the_fixture() {
+    let dir = scratch("ipuz-fixtures");
+    for name in FIXTURES {
+        let raw = raw_fixture(name);
+        let puzzle = fixture(name);
+        let path = write_file(&dir, &format!("{name}.ipuz"), &puzzle.to_ipuz());
+        let read = python_json(READ_IPUZ, &path);
+        for key in [
+            "dimensions",
+            "puzzle",
+            "solution",
+            "clues",
+            "title",
+            "author",
+            "copyright",
+            "notes",
+        ] {
+            assert_eq!(read[key], raw[key], "{name}: {key}");
+        }
+        // And the same seen from our side: numbers and letters of the grid.
+        let numbers = puzzle.grid.clue_numbers(puzzle.min_slot);
+        let (width, height) = raw_size(&raw);
+        for r in 0..height {
+            for c in 0..width {
+                let (number, solution) = (&read["puzzle"][r][c], &read["solution"][r][c]);
+                match puzzle.grid.get(r, c) {
+                    Cell::Block => {
+                        assert_eq!((number.as_str(), solution.as_str()), (Some("#"), Some("#")))
+                    }
+                    Cell::Letter(b) => {
+                        assert_eq!(number.as_u64(), Some(u64::from(numbers[r * width + c])));
+                        assert_eq!(solution.as_str(), Some((b as char).to_string().as_str()));
+                    }
+                    Cell::Empty => panic!("{name}: fixtures are filled"),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn saving_a_loaded_fixture_is_stable() {
+    let dir = scratch("ipuz-stable");
+    for name in FIXTURES {
+        let first = dir.join(&format!("{name}-1.ipuz"));
+        let second = dir.join(&format!("{name}-2.ipuz"));
+        fixture(name).save(&first).unwrap();
+        Puzzle::load(&first).unwrap().save(&second).unwrap();
+        let (a, b) = (
+            std::fs::read(&first).unwrap(),
+            std::fs::read(&second).unwrap(),
+        );
+        assert!(a == b, "{name}: the second save differs from the first");
+        assert_eq!(Puzzle::load(&second).unwrap(), fixture(name), "{name}");
+    }
+}
+
+// -------------------------------------------------------- export module
+
+#[test]
+fn render_and_import_through_the_export_module() {
+    let dir = scratch("export-module");
+    for name in FIXTURES {
+        let puzzle = fixture(name);
+        for format in [Format::Xd, Format::Ipuz] {
+            let path = dir.join(&format!("{name}.{}", format.extension()));
+            export::save(&puzzle, format, &path).unwrap();
+            assert_eq!(export::import(&path).unwrap(), puzzle, "{name} {format:?}");
+        }
+        let rendered =
+            |format| String::from_utf8(export::render(&puzzle, format).unwrap()).unwrap();
+        assert_eq!(rendered(Format::Jpz), jpz::write(&puzzle).unwrap());
+        assert_eq!(rendered(Format::Xd), xd::write(&puzzle).unwrap());
+        assert_eq!(rendered(Format::Txt), txt::write(&puzzle));
+    }
+
+    let jpz_path = dir.join("mini5.jpz");
+    export::save(&fixture("mini5"), Format::Jpz, &jpz_path).unwrap();
+    assert_eq!(
+        export::import(&jpz_path).unwrap_err().to_string(),
+        format!(
+            "{}: import reads .puz, .ipuz and .xd files, not .jpz",
+            jpz_path.display()
+        )
+    );
+}
+
+#[test]
+fn importing_a_bad_xd_file_names_the_file_and_line() {
+    let dir = scratch("export-bad-xd");
+    let path = dir.join("bad.xd");
+    std::fs::write(&path, MINI5_XD.replace("~ DRINK", "~ DRANK")).unwrap();
+    assert_eq!(
+        export::import(&path).unwrap_err().to_string(),
+        format!(
+            "{}:20: clue D2's answer DRANK does not match the grid, which spells DRINK",
+            path.display()
+        )
+    );
+}
