@@ -15,60 +15,6 @@ use cruciverb::wordlist::WordList;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-/// Words of the grid's runs of 2+ cells, read straight off the cells.
-fn runs(grid: &Grid) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut scan = |cells: Vec<Cell>| {
-        for piece in cells.split(|c| *c == Cell::Block) {
-            if piece.len() >= 2 {
-                out.push(
-                    piece
-                        .iter()
-                        .map(|c| match c {
-                            Cell::Letter(b) => *b as char,
-                            _ => '?',
-                        })
-                        .collect(),
-                );
-            }
-        }
-    };
-    for r in 0..grid.height() {
-        scan((0..grid.width()).map(|c| grid.get(r, c)).collect());
-    }
-    for c in 0..grid.width() {
-        scan((0..grid.height()).map(|r| grid.get(r, c)).collect());
-    }
-    out
-}
-
-/// A fill is valid when every cell of the pattern holds a letter, fixed
-/// letters are kept, every word is in the list and none repeats.
-fn assert_valid_fill(start: &Grid, filled: &Grid, list: &WordList) {
-    assert_eq!(
-        (start.width(), start.height()),
-        (filled.width(), filled.height())
-    );
-    for r in 0..start.height() {
-        for c in 0..start.width() {
-            match (start.get(r, c), filled.get(r, c)) {
-                (Cell::Block, Cell::Block) | (Cell::Empty, Cell::Letter(_)) => {}
-                (Cell::Letter(a), Cell::Letter(b)) => assert_eq!(a, b, "fixed letter at {r},{c}"),
-                (a, b) => panic!("cell {r},{c}: {a:?} became {b:?}"),
-            }
-        }
-    }
-    let words = runs(filled);
-    for w in &words {
-        assert!(list.get(w).is_some(), "{w} is not in the list");
-    }
-    assert_eq!(
-        words.iter().collect::<HashSet<_>>().len(),
-        words.len(),
-        "a word repeats: {words:?}"
-    );
-}
-
 /// `count` random words with lengths in `lengths` over the first `letters` letters.
 fn random_list(
     rng: &mut StdRng,
@@ -159,7 +105,7 @@ fn fills_grids_with_a_planted_solution() {
                 }
             }
         }
-        let mut text: String = runs(&solution)
+        let mut text: String = grid_words(&solution)
             .iter()
             .map(|w| format!("{w};60\n"))
             .collect();
@@ -268,7 +214,7 @@ fn fill_out_writes_the_fill_as_an_ipuz_puzzle() {
     let puzzle = Puzzle::load(std::path::Path::new(&path)).unwrap();
     assert_eq!(puzzle.grid.to_text(), printed[0]);
     let mut answers: Vec<String> = puzzle.clues.iter().map(|c| c.answer.clone()).collect();
-    let mut expected = runs(&puzzle.grid);
+    let mut expected = grid_words(&puzzle.grid);
     answers.sort();
     expected.sort();
     assert_eq!(answers, expected);
@@ -337,7 +283,7 @@ fn use_all_solves_fill_in_puzzles_with_every_word_once() {
         let start = grid(&std::fs::read_to_string(&grid_path).unwrap());
         let lexicon = list(&words_text);
         assert_valid_fill(&start, &filled, &lexicon);
-        let mut used = runs(&filled);
+        let mut used = grid_words(&filled);
         let mut all: Vec<String> = lexicon.sorted().iter().map(|e| e.word.clone()).collect();
         used.sort();
         all.sort();

@@ -304,3 +304,64 @@ pub fn pattern_lines(text: &str) -> Vec<String> {
         .map(str::to_string)
         .collect()
 }
+
+/// Words of the grid's runs of 2+ cells, read straight off the cells.
+pub fn grid_words(grid: &cruciverb::grid::Grid) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut scan = |cells: Vec<cruciverb::grid::Cell>| {
+        for piece in cells.split(|c| *c == cruciverb::grid::Cell::Block) {
+            if piece.len() >= 2 {
+                out.push(
+                    piece
+                        .iter()
+                        .map(|c| match c {
+                            cruciverb::grid::Cell::Letter(b) => *b as char,
+                            _ => '?',
+                        })
+                        .collect(),
+                );
+            }
+        }
+    };
+    for r in 0..grid.height() {
+        scan((0..grid.width()).map(|c| grid.get(r, c)).collect());
+    }
+    for c in 0..grid.width() {
+        scan((0..grid.height()).map(|r| grid.get(r, c)).collect());
+    }
+    out
+}
+
+/// A fill is valid when every cell of the pattern holds a letter, fixed
+/// letters are kept, every word is in the list and none repeats.
+pub fn assert_valid_fill(
+    start: &cruciverb::grid::Grid,
+    filled: &cruciverb::grid::Grid,
+    list: &cruciverb::wordlist::WordList,
+) {
+    assert_eq!(
+        (start.width(), start.height()),
+        (filled.width(), filled.height())
+    );
+    for r in 0..start.height() {
+        for c in 0..start.width() {
+            match (start.get(r, c), filled.get(r, c)) {
+                (cruciverb::grid::Cell::Block, cruciverb::grid::Cell::Block)
+                | (cruciverb::grid::Cell::Empty, cruciverb::grid::Cell::Letter(_)) => {}
+                (cruciverb::grid::Cell::Letter(a), cruciverb::grid::Cell::Letter(b)) => {
+                    assert_eq!(a, b, "fixed letter at {r},{c}")
+                }
+                (a, b) => panic!("cell {r},{c}: {a:?} became {b:?}"),
+            }
+        }
+    }
+    let words = grid_words(filled);
+    for w in &words {
+        assert!(list.get(w).is_some(), "{w} is not in the list");
+    }
+    assert_eq!(
+        words.iter().collect::<std::collections::HashSet<_>>().len(),
+        words.len(),
+        "a word repeats: {words:?}"
+    );
+}

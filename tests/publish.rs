@@ -1,0 +1,234 @@
+//! The publishing commands end to end: `make` (pattern → fill → clues →
+//! files), `export`, `import` and `pdf`, as a user runs them.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+
+use common::*;
+use cruciverb::export::{import, Format};
+use cruciverb::grid::{Cell, Grid};
+use cruciverb::puzzle::Puzzle;
+use cruciverb::wordlist::embedded::default_list;
+
+fn make_in(dir: &Path, extra: &[&str]) -> std::process::Output {
+    let mut args = vec!["make", "--out-dir", dir.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    run(&args)
+}
+
+fn blank(grid: &Grid) -> Grid {
+    let mut out = grid.clone();
+    for r in 0..grid.height() {
+        for c in 0..grid.width() {
+            if let Cell::Letter(_) = grid.get(r, c) {
+                out.set(r, c, Cell::Empty);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn make_writes_a_valid_filled_clued_puzzle_in_three_formats() {
+    let dir = scratch("make");
+    let out = make_in(&dir.join("out"), &["--seed", "7"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let ipuz = dir.join("out/cruciverb-7.ipuz");
+    let puzzle = Puzzle::load(&ipuz).unwrap();
+    let grid = &puzzle.grid;
+    assert_eq!((grid.width(), grid.height()), (15, 15));
+
+    // stdout: the grid, then the three paths.
+    let printed = stdout(&out);
+    let (grid_text, paths) = printed.split_at(grid.to_text().len());
+    assert_eq!(grid_text, grid.to_text());
+    let expected_paths: Vec<String> = ["ipuz", "puz", "pdf"]
+        .iter()
+        .map(|ext| {
+            dir.join(&format!("out/cruciverb-7.{ext}"))
+                .display()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(paths.lines().collect::<Vec<_>>(), expected_paths);
+
+    // A valid fill from the embedded list, on a pattern the American rules allow.
+    let (list, _) = default_list().unwrap();
+    assert_valid_fill(&blank(grid), grid, &list);
+    let blocks = (0..15)
+        .flat_map(|r| (0..15).map(move |c| (r, c)))
+        .filter(|&(r, c)| grid.get(r, c) == Cell::Block)
+        .count();
+    assert!((36..=40).contains(&blocks), "{blocks} blocks");
+    for (r, c) in (0..15).flat_map(|r| (0..15).map(move |c| (r, c))) {
+        assert_eq!(
+            grid.get(r, c) == Cell::Block,
+            grid.get(14 - r, 14 - c) == Cell::Block
+        );
+    }
+    assert_eq!(puzzle.title, "cruciverb-7");
+    assert_eq!(puzzle.author, "cruciverb");
+    assert_eq!(puzzle.copyright, "© cruciverb");
+
+    // The .puz holds the same puzzle (its texts in Latin-1).
+    let puz = import(&dir.join("out/cruciverb-7.puz")).unwrap();
+    assert_eq!(puz.grid, puzzle.grid);
+    let answers = |p: &Puzzle| p.clues.iter().map(|c| c.answer.clone()).collect::<Vec<_>>();
+    assert_eq!(answers(&puz), answers(&puzzle));
+    let pdf = fs::read(dir.join("out/cruciverb-7.pdf")).unwrap();
+    assert!(pdf.starts_with(b"%PDF-"));
+}
+
+#[test]
+fn make_is_reproducible_and_keeps_existing_files() {
+    let dir = scratch("make-again");
+    for sub in ["a", "b"] {
+        let out = make_in(&dir.join(sub), &["--seed", "11", "--size", "11"]);
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    for ext in ["ipuz", "puz", "pdf"] {
+        let name = format!("cruciverb-11.{ext}");
+        assert_eq!(
+            fs::read(dir.join(&format!("a/{name}"))).unwrap(),
+            fs::read(dir.join(&format!("b/{name}"))).unwrap(),
+            "{name} differs between two runs with one seed"
+        );
+    }
+    let before = fs::read(dir.join("a/cruciverb-11.pdf")).unwrap();
+    let again = make_in(&dir.join("a"), &["--seed", "12", "--name", "cruciverb-11"]);
+    assert_eq!(again.status.code(), Some(2));
+    assert_eq!(
+        stderr(&again).lines().last().unwrap(),
+        format!(
+            "cruciverb: error: {} already exists (choose another --name or pass --force to replace it)",
+            dir.join("a/cruciverb-11.ipuz").display()
+        )
+    );
+    assert_eq!(fs::read(dir.join("a/cruciverb-11.pdf")).unwrap(), before);
+    let forced = make_in(
+        &dir.join("a"),
+        &["--seed", "12", "--name", "cruciverb-11", "--force"],
+    );
+    assert!(forced.status.success(), "{}", stderr(&forced));
+}
+
+#[test]
+fn make_with_a_given_pattern_and_its_failures() {
+    let dir = scratch("make-pattern");
+    let pattern = data("grids/mini5_2corners.txt");
+    let out = make_in(
+        &dir.join("out"),
+        &[
+            "--pattern",
+            pattern.to_str().unwrap(),
+            "--seed",
+            "3",
+            "--name",
+            "mini",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let puzzle = Puzzle::load(&dir.join("out/mini.ipuz")).unwrap();
+    assert_eq!(blank(&puzzle.grid), grid_file("mini5_2corners.txt"));
+
+    // A word list that cannot fill it: exit 1, a clear message, no files.
+    fs::write(dir.join("tiny.txt"), "CAT\nDOG\nEMU\n").unwrap();
+    let tiny = dir.join("tiny.txt");
+    let out = make_in(
+        &dir.join("none"),
+        &[
+            "--pattern",
+            pattern.to_str().unwrap(),
+            "--wordlist",
+            tiny.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("pattern 1 is unfillable"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!dir.join("none").exists());
+
+    for (args, message) in [
+        (
+            vec!["--timeout", "0"],
+            "cruciverb: error: --timeout 0 is not a positive number of seconds",
+        ),
+        (vec!["--size", "2"], "size 2"),
+    ] {
+        let out = make_in(&dir.join("bad"), &args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(message), "{}", stderr(&out));
+    }
+}
+
+#[test]
+fn export_and_import_round_trip_through_the_command_line() {
+    let dir = scratch("export-cli");
+    let source = data("puzzles/american15.ipuz");
+    let original = Puzzle::load(&source).unwrap();
+    for format in Format::ALL {
+        let ext = format.extension();
+        let file = dir.join(&format!("p.{ext}"));
+        let out = run(&[
+            "export",
+            source.to_str().unwrap(),
+            "--to",
+            ext,
+            "-o",
+            file.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{ext}: {}", stderr(&out));
+        assert_eq!(stderr(&out), format!("wrote {}\n", file.display()));
+        if matches!(format, Format::Puz | Format::Ipuz | Format::Xd) {
+            let back = dir.join(&format!("back-{ext}.ipuz"));
+            let out = run(&[
+                "import",
+                file.to_str().unwrap(),
+                "-o",
+                back.to_str().unwrap(),
+            ]);
+            assert!(out.status.success(), "{ext}: {}", stderr(&out));
+            let read = Puzzle::load(&back).unwrap();
+            assert_eq!(read.grid, original.grid, "{ext}");
+            assert_eq!(read.clues.len(), original.clues.len(), "{ext}");
+        }
+    }
+    // Converting never replaces the input.
+    let ipuz = dir.join("p.ipuz");
+    let before = fs::read(&ipuz).unwrap();
+    let out = run(&[
+        "import",
+        ipuz.to_str().unwrap(),
+        "-o",
+        ipuz.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "cruciverb: error: {} is the input; give another output file with -o\n",
+            ipuz.display()
+        )
+    );
+    assert_eq!(fs::read(&ipuz).unwrap(), before);
+    // Formats it cannot read back, and files that are not puzzles.
+    let jpz = dir.join("p.jpz");
+    let out = run(&["import", jpz.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "cruciverb: error: {}: import reads .puz, .ipuz and .xd files, not .jpz\n",
+            jpz.display()
+        )
+    );
+    fs::write(dir.join("bad.puz"), b"not a puzzle").unwrap();
+    let out = run(&["pdf", dir.join("bad.puz").to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).starts_with("cruciverb: error: "));
+}
