@@ -1,1 +1,227 @@
 //! Clues: where each answer's clue text comes from.
+//!
+//! A filled grid needs a clue for every slot, and a constructor wants to
+//! write the good ones and have the rest drafted. [`attach`] drafts: it
+//! fills every empty clue from the first source that has one, in this
+//! order: a clue file of the constructor's ([`ClueFile`]: `ANSWER;clue` or
+//! `12A;clue` lines), the clue field of the word list (`WORD;SCORE;clue`),
+//! then the embedded [`database`] built from WordNet. Clues already in the
+//! puzzle are never touched, and a slot no source knows keeps an empty clue
+//! to be written by hand. For writing them, [`template`] turns the puzzle
+//! into an editable clue sheet (`12A;ANSWER;clue` lines) and [`apply`] reads
+//! the edited sheet back, checking every line against the grid.
+//!
+//! Slots are named as constructors write them, `12A` and `3D`. Answers of a
+//! partly filled grid have `.` for the cells not filled yet; such a `.`
+//! agrees with any letter when a file's answer is compared with the grid's.
+
+pub mod database;
+pub mod file;
+pub mod sheet;
+
+use std::fmt;
+
+use crate::grid::Direction;
+use crate::puzzle::{Clue, Puzzle};
+use crate::wordlist::WordList;
+
+pub use database::{database, ClueDatabase};
+pub use file::ClueFile;
+pub use sheet::{apply, apply_file, template};
+
+/// The sources [`attach`] may draw on, in the order it tries them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Sources<'a> {
+    pub file: Option<&'a ClueFile>,
+    pub list: Option<&'a WordList>,
+    /// Whether to use the embedded clue database.
+    pub database: bool,
+}
+
+/// What [`attach`] did, clue by clue.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Clues the puzzle already had, left as they were.
+    pub already: usize,
+    pub from_file: usize,
+    pub from_list: usize,
+    pub from_database: usize,
+    /// Slots left without a clue, like `12A`.
+    pub empty: Vec<String>,
+    /// Slots whose line in the clue file names an answer the grid does not
+    /// have there (a sheet of an earlier fill); those lines were not used.
+    pub stale: Vec<String>,
+}
+
+impl Report {
+    pub fn total(&self) -> usize {
+        self.already + self.from_file + self.from_list + self.from_database + self.empty.len()
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(
+            f,
+            "{} clues: {} already written, {} from the clue file, {} from the word list, \
+             {} from the clue database, {} left empty",
+            self.total(),
+            self.already,
+            self.from_file,
+            self.from_list,
+            self.from_database,
+            self.empty.len()
+        )?;
+        if !self.empty.is_empty() {
+            write!(f, " ({})", self.empty.join(", "))?;
+        }
+        if !self.stale.is_empty() {
+            write!(
+                f,
+                "; not used, as they name other answers: the clue file's lines for {}",
+                self.stale.join(", ")
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Fills every empty clue of `puzzle` from the first of `sources` that has
+/// one: the clue file (its line for the slot, else its line for the
+/// answer), the word list's clue, the embedded database. A slot whose
+/// answer is not complete can only get a clue by its position.
+pub fn attach(puzzle: &mut Puzzle, sources: &Sources) -> Report {
+    let mut report = Report::default();
+    for clue in &mut puzzle.clues {
+        if !clue.text.trim().is_empty() {
+            report.already += 1;
+            continue;
+        }
+        match find(clue, sources, &mut report) {
+            Some(text) => clue.text = text.to_string(),
+            None => report.empty.push(slot_name(clue.number, clue.direction)),
+        }
+    }
+    report
+}
+
+/// The clue for one slot and the count it goes to, or None.
+fn find<'a>(clue: &Clue, sources: &Sources<'a>, report: &mut Report) -> Option<&'a str> {
+    if let Some(file) = sources.file {
+        if let Some(text) = by_position(file, clue, report) {
+            report.from_file += 1;
+            return Some(text);
+        }
+    }
+    if clue.answer.contains('.') {
+        return None;
+    }
+    if let Some(text) = sources.file.and_then(|f| f.for_answer(&clue.answer)) {
+        report.from_file += 1;
+        return Some(text);
+    }
+    let listed = sources.list.and_then(|l| l.get(&clue.answer));
+    if let Some(text) = listed.and_then(|entry| entry.clue.as_deref()) {
+        report.from_list += 1;
+        return Some(text);
+    }
+    if sources.database {
+        if let Some(text) = database().get(&clue.answer) {
+            report.from_database += 1;
+            return Some(text);
+        }
+    }
+    None
+}
+
+/// The file's line for this slot, if it is for this answer; a line naming
+/// another answer is noted as stale.
+fn by_position<'a>(file: &'a ClueFile, clue: &Clue, report: &mut Report) -> Option<&'a str> {
+    let (text, answer) = file.for_slot(clue.number, clue.direction)?;
+    match answer {
+        Some(answer) if !answers_agree(answer, &clue.answer) => {
+            report.stale.push(slot_name(clue.number, clue.direction));
+            None
+        }
+        _ => Some(text),
+    }
+}
+
+/// `12A`, `3D`.
+pub fn slot_name(number: u32, direction: Direction) -> String {
+    let letter = match direction {
+        Direction::Across => 'A',
+        Direction::Down => 'D',
+    };
+    format!("{number}{letter}")
+}
+
+/// Reads a slot name, `12A` or `3d`; None for anything else.
+pub fn parse_slot_name(text: &str) -> Option<(u32, Direction)> {
+    let text = text.trim();
+    let (at, letter) = text.char_indices().last()?;
+    let direction = match letter {
+        'A' | 'a' => Direction::Across,
+        'D' | 'd' => Direction::Down,
+        _ => return None,
+    };
+    let digits = &text[..at];
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let number = digits.parse().ok().filter(|&n: &u32| n > 0)?;
+    Some((number, direction))
+}
+
+/// Same length and the same letter wherever both have one (`.` is a cell
+/// not filled yet on either side).
+pub fn answers_agree(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .all(|(x, y)| x == y || x == b'.' || y == b'.')
+}
+
+/// The non-blank, non-comment lines of a clue file or sheet, numbered from 1.
+fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| (i + 1, line.trim()))
+        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slot_names_read_back() {
+        assert_eq!(slot_name(12, Direction::Across), "12A");
+        assert_eq!(parse_slot_name("12A"), Some((12, Direction::Across)));
+        assert_eq!(parse_slot_name(" 3d "), Some((3, Direction::Down)));
+        for bad in [
+            "",
+            "A",
+            "12",
+            "12X",
+            "0A",
+            "-1A",
+            "1 2A",
+            "99999999999A",
+            "١A",
+            "12é",
+        ] {
+            assert_eq!(parse_slot_name(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn dots_agree_with_any_letter() {
+        assert!(answers_agree("CAT", "CAT"));
+        assert!(answers_agree("C.T", "CAT"));
+        assert!(answers_agree("CAT", "..."));
+        assert!(!answers_agree("CAT", "COT"));
+        assert!(!answers_agree("CAT", "CATS"));
+    }
+}
