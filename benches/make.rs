@@ -18,7 +18,15 @@ fn median(mut times: Vec<Duration>) -> Duration {
 fn make(bin: &PathBuf, dir: &PathBuf, seed: u64, size: &str) -> Duration {
     let start = Instant::now();
     let out = Command::new(bin)
-        .args(["make", "--seed", &seed.to_string(), "--size", size, "--force", "--out-dir"])
+        .args([
+            "make",
+            "--seed",
+            &seed.to_string(),
+            "--size",
+            size,
+            "--force",
+            "--out-dir",
+        ])
         .arg(dir)
         .env("CRUCIVERB_CACHE_DIR", dir.join("cache"))
         .output()
@@ -36,7 +44,10 @@ fn main() {
     let bin = PathBuf::from(env!("CARGO_BIN_EXE_cruciverb"));
     let dir = std::env::temp_dir().join(format!("cruciverb-bench-make-{}", std::process::id()));
     let first = make(&bin, &dir, 1, "15");
-    println!("first run (builds the index cache): {:.3} s", first.as_secs_f64());
+    println!(
+        "first run (builds the index cache): {:.3} s",
+        first.as_secs_f64()
+    );
     for (size, seeds) in [("15", 1..=11u64), ("21", 1..=5)] {
         let times: Vec<Duration> = seeds.map(|seed| make(&bin, &dir, seed, size)).collect();
         let slowest = times.iter().max().copied().unwrap_or_default();

@@ -47,6 +47,8 @@ enum Command {
     Wordlist(WordlistCommand),
     /// The whole pipeline: pattern → fill → clues → .ipuz, .puz and .pdf under output/.
     Make(Box<publish::MakeCommand>),
+    /// Draft clues for a puzzle, or write and apply an editable clue sheet.
+    Clues(publish::CluesCommand),
     /// Typeset a puzzle as a printable PDF.
     Pdf(publish::PdfCommand),
     /// Write a puzzle as .puz, .ipuz, .jpz, .xd or .txt.
@@ -517,6 +519,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Fill(command) => fill_command(&command),
         Command::Wordlist(WordlistCommand::Info(options)) => done(wordlist_info(&options)),
         Command::Make(command) => publish::make(&command),
+        Command::Clues(command) => done(publish::clues(&command)),
         Command::Pdf(command) => done(publish::pdf(&command)),
         Command::Export(command) => done(publish::export(&command)),
         Command::Import(command) => done(publish::import(&command)),

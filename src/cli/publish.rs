@@ -7,13 +7,15 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
+use cruciverb::clues::{self, ClueFile, Sources};
 use cruciverb::export::{self, Format};
 use cruciverb::make::{make_fill, write_outputs, MakeOptions, PatternSource};
 use cruciverb::pattern::file::load_grid;
 use cruciverb::pattern::rules::Style;
 use cruciverb::puzzle::Puzzle;
 use cruciverb::typeset::{self, Paper, PdfOptions};
-use cruciverb::wordlist::spec::default_cache_dir;
+use cruciverb::wordlist::spec::{default_cache_dir, ListSpec};
+use cruciverb::wordlist::WordList;
 use cruciverb::{Error, Result};
 
 use crate::{clock_seed, parse_size, WordlistOptions, NO_FILL};
@@ -170,6 +172,93 @@ pub fn import(command: &ImportCommand) -> Result<()> {
 }
 
 #[derive(Args)]
+pub struct CluesCommand {
+    /// The puzzle (.ipuz, or .puz/.xd).
+    puzzle: PathBuf,
+    /// Write an editable clue sheet (`12A;ANSWER;clue` lines) instead, to
+    /// -o or stdout.
+    #[arg(long, conflicts_with_all = ["apply", "clues", "files", "no_database"])]
+    template: bool,
+    /// Set the clues from an edited clue sheet.
+    #[arg(long, value_name = "SHEET", conflicts_with_all = ["clues", "files", "no_database"])]
+    apply: Option<PathBuf>,
+    /// Clues to use first: lines `ANSWER;clue` or `12A;clue`.
+    #[arg(long, value_name = "FILE")]
+    clues: Option<PathBuf>,
+    /// Word lists whose third field (`WORD;SCORE;clue`) gives clues.
+    #[arg(long = "wordlist", value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// Do not draft clues from the embedded WordNet clue database.
+    #[arg(long)]
+    no_database: bool,
+    /// Output file (default: the puzzle itself when it is .ipuz, else
+    /// output/NAME.ipuz; stdout for --template).
+    #[arg(short, long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+/// The word lists named on the command line, for their clue fields.
+fn clue_list(files: &[PathBuf]) -> Result<Option<WordList>> {
+    if files.is_empty() {
+        return Ok(None);
+    }
+    let spec = ListSpec {
+        files: files.to_vec(),
+        min_score: 0,
+        exclude: Vec::new(),
+    };
+    spec.load(false).map(Some)
+}
+
+fn clue_file(path: Option<&Path>) -> Result<Option<ClueFile>> {
+    path.map(ClueFile::read).transpose()
+}
+
+pub fn clues(command: &CluesCommand) -> Result<()> {
+    let mut puzzle = export::import(&command.puzzle)?;
+    if command.template {
+        let sheet = clues::template(&puzzle);
+        return match &command.out {
+            Some(out) => {
+                prepare(out)?;
+                cruciverb::pattern::output::write_atomically(out, sheet.as_bytes())?;
+                eprintln!("wrote {}", out.display());
+                Ok(())
+            }
+            None => {
+                print!("{sheet}");
+                Ok(())
+            }
+        };
+    }
+    let out = match &command.out {
+        Some(out) => out.clone(),
+        None if Format::of_path(&command.puzzle) == Some(Format::Ipuz) => command.puzzle.clone(),
+        None => output_path(&command.puzzle, None, "ipuz")?,
+    };
+    if let Some(sheet) = &command.apply {
+        let changed = clues::apply_file(&mut puzzle, sheet)?;
+        eprintln!("{changed} clues changed");
+    } else {
+        let file = clue_file(command.clues.as_deref())?;
+        let list = clue_list(&command.files)?;
+        let report = clues::attach(
+            &mut puzzle,
+            &Sources {
+                file: file.as_ref(),
+                list: list.as_ref(),
+                database: !command.no_database,
+            },
+        );
+        eprintln!("{report}");
+    }
+    prepare(&out)?;
+    puzzle.save(&out)?;
+    eprintln!("wrote {}", out.display());
+    Ok(())
+}
+
+#[derive(Args)]
 pub struct MakeCommand {
     /// Grid size: N for N×N, or WxH.
     #[arg(long, default_value = "15", value_parser = parse_size, conflicts_with = "pattern")]
@@ -184,8 +273,9 @@ pub struct MakeCommand {
     /// Seed for every random choice (default: from the clock, printed).
     #[arg(long)]
     seed: Option<u64>,
-    /// Seconds to try each pattern before drawing another.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    /// Seconds to try each pattern before drawing another (most patterns
+    /// that fill at all fill in well under a second).
+    #[arg(long, value_name = "SECONDS", default_value_t = 5.0)]
     timeout: f64,
     /// Random patterns to try before giving up.
     #[arg(long, value_name = "N", default_value_t = 20,
@@ -248,6 +338,9 @@ pub fn make(command: &MakeCommand) -> Result<ExitCode> {
         .clone()
         .unwrap_or_else(|| format!("cruciverb-{seed}"));
     let options = command.options(seed)?;
+    // Bad clue sources should fail before the fill, not after it.
+    let file = clue_file(command.clues.as_deref())?;
+    let list = clue_list(&command.lists.files)?;
     let index = command.lists.spec().index(default_cache_dir().as_deref())?;
     eprintln!("seed {seed}");
     let Some(grid) = make_fill(&options, &index, |attempt| {
@@ -267,6 +360,15 @@ pub fn make(command: &MakeCommand) -> Result<ExitCode> {
         .copyright
         .clone()
         .unwrap_or_else(|| format!("© {}", command.author));
+    let report = clues::attach(
+        &mut puzzle,
+        &Sources {
+            file: file.as_ref(),
+            list: list.as_ref(),
+            database: true,
+        },
+    );
+    eprintln!("{report}");
     let written = write_outputs(
         &puzzle,
         &command.out_dir,
