@@ -71,6 +71,13 @@ fn make_writes_a_valid_filled_clued_puzzle_in_three_formats() {
     assert_eq!(puzzle.title, "cruciverb-7");
     assert_eq!(puzzle.author, "cruciverb");
     assert_eq!(puzzle.copyright, "© cruciverb");
+    // Clues drafted from the database; the rest left empty to write.
+    let clued = puzzle.clues.iter().filter(|c| !c.text.is_empty()).count();
+    assert!(clued * 2 >= puzzle.clues.len(), "only {clued} clues");
+    for clue in &puzzle.clues {
+        let expected = cruciverb::clues::database().get(&clue.answer).unwrap_or("");
+        assert_eq!(clue.text, expected, "{}", clue.answer);
+    }
 
     // The .puz holds the same puzzle (its texts in Latin-1).
     let puz = import(&dir.join("out/cruciverb-7.puz")).unwrap();
@@ -231,4 +238,75 @@ fn export_and_import_round_trip_through_the_command_line() {
     let out = run(&["pdf", dir.join("bad.puz").to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).starts_with("cruciverb: error: "));
+}
+
+#[test]
+fn clues_command_drafts_writes_a_sheet_and_applies_it() {
+    let dir = scratch("clues-cli");
+    let puzzle_path = dir.join("p.ipuz");
+    let mut blank_clues = Puzzle::load(&data("puzzles/mini5.ipuz")).unwrap();
+    for clue in &mut blank_clues.clues {
+        clue.text.clear();
+    }
+    blank_clues.clues[0].text = "Kept as written".to_string();
+    blank_clues.save(&puzzle_path).unwrap();
+    let p = puzzle_path.to_str().unwrap();
+
+    // Drafting: a clue file first, then the database; written in place.
+    let first = &blank_clues.clues[1];
+    let file = dir.join("mine.txt");
+    fs::write(&file, format!("{}A;My own clue\n", first.number)).unwrap();
+    let out = run(&["clues", p, "--clues", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let drafted = Puzzle::load(&puzzle_path).unwrap();
+    assert_eq!(drafted.clues[0].text, "Kept as written");
+    assert_eq!(drafted.clues[1].text, "My own clue");
+    let report = stderr(&out);
+    assert!(
+        report.starts_with(&format!(
+            "{} clues: 1 already written, 1 from the clue file",
+            drafted.clues.len()
+        )),
+        "{report}"
+    );
+    for clue in &drafted.clues[2..] {
+        let expected = cruciverb::clues::database().get(&clue.answer).unwrap_or("");
+        assert_eq!(clue.text, expected, "{}", clue.answer);
+    }
+
+    // The sheet round trip: edit one line, apply, exactly that clue changes.
+    let sheet = dir.join("sheet.txt");
+    let out = run(&["clues", p, "--template", "-o", sheet.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = fs::read_to_string(&sheet).unwrap();
+    let target = format!("{}A;{};", first.number, first.answer);
+    let edited: String = text
+        .lines()
+        .map(|l| {
+            if l.starts_with(&target) {
+                format!("{target}Edited; with a semicolon\n")
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    fs::write(&sheet, edited).unwrap();
+    let out = run(&["clues", p, "--apply", sheet.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with("1 clues changed\n"),
+        "{}",
+        stderr(&out)
+    );
+    let applied = Puzzle::load(&puzzle_path).unwrap();
+    let mut expected = drafted.clone();
+    expected.clues[1].text = "Edited; with a semicolon".to_string();
+    assert_eq!(applied, expected);
+
+    // A bad sheet changes nothing and names the line.
+    fs::write(&sheet, "99A;XYZ;Nope\n").unwrap();
+    let out = run(&["clues", p, "--apply", sheet.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains(":1"), "{}", stderr(&out));
+    assert_eq!(Puzzle::load(&puzzle_path).unwrap(), expected);
 }
