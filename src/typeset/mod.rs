@@ -1,8 +1,28 @@
 //! Typesetting: the puzzle as a printable PDF.
+//!
+//! Page 1 is the puzzle as a newspaper would print it (title and byline, the
+//! numbered grid, ACROSS and DOWN clue lists in columns around it, the clue
+//! size shrunk until everything fits); page 2 is the filled solution grid.
+//! Every page carries the copyright at its foot.
+//!
+//! The work is split in three: [`layout`] decides where everything goes as a
+//! plain list of text runs, boxes and lines ([`page`]), using [`board`] for
+//! the grid and [`clues`] for the columns of clues; [`render`] turns that
+//! list into PDF with printpdf, embedding the DejaVu Sans faces of [`fonts`]
+//! so that any Unicode in titles and clues prints and extracts as itself.
+//! The same puzzle and options always give the same bytes.
+
+mod board;
+mod clues;
+mod fonts;
+mod layout;
+mod page;
+mod render;
 
 use std::path::Path;
 
 use crate::error::{Error, Result};
+use crate::grid::Cell;
 use crate::pattern::output::write_atomically;
 use crate::puzzle::Puzzle;
 
@@ -11,6 +31,17 @@ pub enum Paper {
     #[default]
     Letter,
     A4,
+}
+
+impl Paper {
+    /// Width and height in points (1/72 inch).
+    pub fn size(self) -> (f32, f32) {
+        match self {
+            Paper::Letter => (612.0, 792.0),
+            // 210 × 297 mm.
+            Paper::A4 => (595.276, 841.89),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,12 +60,51 @@ impl Default for PdfOptions {
     }
 }
 
-/// The puzzle as the bytes of a PDF file.
-pub fn pdf(_puzzle: &Puzzle, _options: &PdfOptions) -> Result<Vec<u8>> {
-    Err(Error::invalid("PDF output is not written yet"))
+/// The puzzle as the bytes of a PDF file. A solution page needs a completely
+/// filled grid; asking for one with empty cells is an error.
+pub fn pdf(puzzle: &Puzzle, options: &PdfOptions) -> Result<Vec<u8>> {
+    if options.solution {
+        check_filled(puzzle)?;
+    }
+    let fonts = fonts::Fonts::load()?;
+    let pages = layout::pages(&fonts, puzzle, options.paper.size(), options.solution)?;
+    let info = render::Info {
+        title: &puzzle.title,
+        author: &puzzle.author,
+    };
+    render::document(&fonts, &pages, &info, &fingerprint(puzzle, options))
 }
 
 /// Writes [`pdf`] to `path`, replacing it only once complete.
 pub fn save_pdf(puzzle: &Puzzle, options: &PdfOptions, path: &Path) -> Result<()> {
     write_atomically(path, &pdf(puzzle, options)?)
+}
+
+fn check_filled(puzzle: &Puzzle) -> Result<()> {
+    let grid = &puzzle.grid;
+    let empty = (0..grid.height())
+        .flat_map(|row| (0..grid.width()).map(move |col| (row, col)))
+        .filter(|&(row, col)| grid.get(row, col) == Cell::Empty)
+        .count();
+    if empty == 0 {
+        return Ok(());
+    }
+    let cells = if empty == 1 { "cell" } else { "cells" };
+    Err(Error::invalid(format!(
+        "cannot print a solution page: the grid has {empty} empty {cells}; \
+         fill the grid or use --no-solution"
+    )))
+}
+
+/// Everything the document is made from, for its id.
+fn fingerprint(puzzle: &Puzzle, options: &PdfOptions) -> Vec<u8> {
+    let mut data = puzzle.to_ipuz().into_bytes();
+    data.extend(
+        format!(
+            "{:?} {} {}",
+            options.paper, options.solution, puzzle.min_slot
+        )
+        .bytes(),
+    );
+    data
 }

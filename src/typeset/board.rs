@@ -1,0 +1,220 @@
+//! Drawing a crossword grid: black blocks, thin lines between cells, a
+//! heavier border, and either the clue numbers (the puzzle) or the letters
+//! (the solution).
+//!
+//! Sizes of the marks follow the cell size, so the same drawing serves a
+//! 36-point mini cell and a 15-point cell of a 25×25 grid. Lines are drawn
+//! after the blocks, and the border last, so that the border's full weight
+//! shows even where a block touches it.
+
+use crate::grid::{Cell, Grid};
+
+use super::fonts::{Fonts, Style, CAP_HEIGHT};
+use super::page::{Item, Rect};
+
+/// What goes inside the white cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Marks {
+    /// Clue numbers in the top-left corner, for solving.
+    Numbers,
+    /// The solution's letters, centred.
+    Letters,
+}
+
+/// Lines between cells: thin enough not to compete with the writing.
+const INNER_LINE: f32 = 0.5;
+
+/// The border's weight grows with the cell (about 1/14 of it) but stays
+/// between a clearly heavier line and one that does not eat into the cells.
+fn border_width(cell: f32) -> f32 {
+    (cell / 14.0).clamp(1.2, 2.4)
+}
+
+/// The items that draw `grid` with its top-left corner at (`x`, `y`) and
+/// square cells of `cell` points; `min_slot` decides which cells get a
+/// number.
+pub fn draw(
+    fonts: &Fonts,
+    grid: &Grid,
+    min_slot: usize,
+    (x, y): (f32, f32),
+    cell: f32,
+    marks: Marks,
+) -> Vec<Item> {
+    let bounds = Rect {
+        x,
+        y,
+        width: cell * grid.width() as f32,
+        height: cell * grid.height() as f32,
+    };
+    let mut items = blocks(grid, bounds, cell);
+    items.extend(inner_lines(grid, bounds, cell));
+    items.push(Item::Frame(bounds, border_width(cell)));
+    items.extend(match marks {
+        Marks::Numbers => numbers(grid, min_slot, bounds, cell),
+        Marks::Letters => letters(fonts, grid, bounds, cell),
+    });
+    items
+}
+
+fn cell_rect(bounds: Rect, cell: f32, row: usize, col: usize) -> Rect {
+    Rect {
+        x: bounds.x + col as f32 * cell,
+        y: bounds.y + row as f32 * cell,
+        width: cell,
+        height: cell,
+    }
+}
+
+fn blocks(grid: &Grid, bounds: Rect, cell: f32) -> Vec<Item> {
+    positions(grid)
+        .filter(|&(row, col)| grid.get(row, col) == Cell::Block)
+        .map(|(row, col)| Item::Fill(cell_rect(bounds, cell, row, col)))
+        .collect()
+}
+
+fn inner_lines(grid: &Grid, bounds: Rect, cell: f32) -> Vec<Item> {
+    let across = (1..grid.height()).map(|row| {
+        let y = bounds.y + row as f32 * cell;
+        (bounds.x, y, bounds.right(), y)
+    });
+    let down = (1..grid.width()).map(|col| {
+        let x = bounds.x + col as f32 * cell;
+        (x, bounds.y, x, bounds.bottom())
+    });
+    across
+        .chain(down)
+        .map(|(x1, y1, x2, y2)| Item::Line {
+            from: (x1, y1),
+            to: (x2, y2),
+            width: INNER_LINE,
+        })
+        .collect()
+}
+
+/// Numbers about a third of the cell high, tucked into the corner with a
+/// small inset so they clear the lines.
+fn numbers(grid: &Grid, min_slot: usize, bounds: Rect, cell: f32) -> Vec<Item> {
+    let size = (cell * 0.3).max(4.0);
+    let inset = (cell * 0.07).max(INNER_LINE + 0.6);
+    let numbers = grid.clue_numbers(min_slot);
+    positions(grid)
+        .filter_map(|(row, col)| {
+            let number = numbers[row * grid.width() + col];
+            (number > 0).then(|| {
+                let r = cell_rect(bounds, cell, row, col);
+                Item::Text {
+                    x: r.x + inset,
+                    baseline: r.y + inset + size * CAP_HEIGHT,
+                    size,
+                    style: Style::Regular,
+                    text: number.to_string(),
+                }
+            })
+        })
+        .collect()
+}
+
+/// Letters a little over half the cell high, centred both ways (their cap
+/// height, not their line box, is what is centred).
+fn letters(fonts: &Fonts, grid: &Grid, bounds: Rect, cell: f32) -> Vec<Item> {
+    let size = cell * 0.62;
+    positions(grid)
+        .filter_map(|(row, col)| match grid.get(row, col) {
+            Cell::Letter(b) => {
+                let r = cell_rect(bounds, cell, row, col);
+                let text = char::from(b).to_string();
+                let width = fonts.width(&text, Style::Regular, size);
+                Some(Item::Text {
+                    x: r.x + (cell - width) / 2.0,
+                    baseline: r.y + (cell + size * CAP_HEIGHT) / 2.0,
+                    size,
+                    style: Style::Regular,
+                    text,
+                })
+            }
+            Cell::Block | Cell::Empty => None,
+        })
+        .collect()
+}
+
+fn positions(grid: &Grid) -> impl Iterator<Item = (usize, usize)> + '_ {
+    (0..grid.height()).flat_map(move |row| (0..grid.width()).map(move |col| (row, col)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(items: &[Item]) -> Vec<String> {
+        items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Text { text, .. } => Some(text.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn puzzle_grid_has_blocks_lines_border_and_numbers() {
+        let fonts = Fonts::load().unwrap();
+        let grid = Grid::parse_text("#AB\nCDE\nFG#\n", "t").unwrap();
+        let items = draw(&fonts, &grid, 2, (10.0, 20.0), 30.0, Marks::Numbers);
+        let fills: Vec<&Item> = items
+            .iter()
+            .filter(|i| matches!(i, Item::Fill(_)))
+            .collect();
+        assert_eq!(
+            fills,
+            [
+                &Item::Fill(Rect {
+                    x: 10.0,
+                    y: 20.0,
+                    width: 30.0,
+                    height: 30.0
+                }),
+                &Item::Fill(Rect {
+                    x: 70.0,
+                    y: 80.0,
+                    width: 30.0,
+                    height: 30.0
+                }),
+            ]
+        );
+        let lines = items
+            .iter()
+            .filter(|i| matches!(i, Item::Line { .. }))
+            .count();
+        assert_eq!(lines, 4);
+        assert!(items.contains(&Item::Frame(
+            Rect {
+                x: 10.0,
+                y: 20.0,
+                width: 90.0,
+                height: 90.0
+            },
+            30.0 / 14.0
+        )));
+        assert_eq!(texts(&items), ["1", "2", "3", "4"]);
+    }
+
+    #[test]
+    fn solution_grid_centres_the_letters() {
+        let fonts = Fonts::load().unwrap();
+        let grid = Grid::parse_text("#AB\nCDE\nFG#\n", "t").unwrap();
+        let items = draw(&fonts, &grid, 2, (0.0, 0.0), 20.0, Marks::Letters);
+        assert_eq!(texts(&items), ["A", "B", "C", "D", "E", "F", "G"]);
+        let Some(Item::Text {
+            x, baseline, size, ..
+        }) = items
+            .iter()
+            .find(|i| matches!(i, Item::Text { text, .. } if text == "D"))
+        else {
+            panic!("no D");
+        };
+        let width = fonts.width("D", Style::Regular, *size);
+        assert!((x + width / 2.0 - 30.0).abs() < 1e-3);
+        assert!((baseline - size * CAP_HEIGHT / 2.0 - 30.0).abs() < 1e-3);
+    }
+}

@@ -1,0 +1,150 @@
+//! What a page is made of before it becomes PDF: a flat list of text runs,
+//! filled boxes and lines, in points, measured from the page's top-left
+//! corner.
+//!
+//! Layout thinks top-down (a header, then the grid, then clues flowing down
+//! columns), while PDF measures up from the bottom. Keeping layout in its own
+//! coordinates with this small list between it and printpdf means the
+//! flipping happens in exactly one place (the renderer), and layout can be
+//! checked without reading a PDF back.
+
+use super::fonts::{Fonts, Style};
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    /// One line of text; `baseline` is the y of the text's baseline.
+    Text {
+        x: f32,
+        baseline: f32,
+        size: f32,
+        style: Style,
+        text: String,
+    },
+    /// A solid black box.
+    Fill(Rect),
+    /// A box outline of the given line width.
+    Frame(Rect, f32),
+    /// A straight line of the given width.
+    Line {
+        from: (f32, f32),
+        to: (f32, f32),
+        width: f32,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rect {
+    pub x: f32,
+    pub y: f32,
+    pub width: f32,
+    pub height: f32,
+}
+
+impl Rect {
+    pub fn bottom(&self) -> f32 {
+        self.y + self.height
+    }
+
+    pub fn right(&self) -> f32 {
+        self.x + self.width
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Page {
+    pub width: f32,
+    pub height: f32,
+    pub items: Vec<Item>,
+}
+
+impl Page {
+    pub fn new(width: f32, height: f32) -> Page {
+        Page {
+            width,
+            height,
+            items: Vec::new(),
+        }
+    }
+}
+
+/// Breaks `text` (already [`Fonts::printable`]) into lines no wider than
+/// `width`, at spaces. A word wider than a whole line is cut between
+/// characters, so nothing ever runs past the line's end. Empty text is one
+/// empty line, so that every entry takes up room.
+pub fn wrap(fonts: &Fonts, text: &str, style: Style, size: f32, width: f32) -> Vec<String> {
+    let fits = |line: &str| fonts.width(line, style, size) <= width;
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if fits(&candidate) {
+            line = candidate;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        line = cut_to_fit(word, &fits, &mut lines);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Pushes full-width pieces of an over-long `word` onto `lines` and returns
+/// the rest, which fits. Every piece holds at least one character, even if
+/// that one is too wide, so this always ends.
+fn cut_to_fit(word: &str, fits: &dyn Fn(&str) -> bool, lines: &mut Vec<String>) -> String {
+    let mut piece = String::new();
+    for c in word.chars() {
+        piece.push(c);
+        if !fits(&piece) && piece.chars().count() > 1 {
+            piece.pop();
+            lines.push(std::mem::take(&mut piece));
+            piece.push(c);
+        }
+    }
+    piece
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wraps_at_spaces_within_the_width() {
+        let fonts = Fonts::load().unwrap();
+        let text = "the quick brown fox jumps over the lazy dog";
+        let width = fonts.width("the quick brown", Style::Regular, 10.0) + 0.01;
+        let lines = wrap(&fonts, text, Style::Regular, 10.0, width);
+        assert_eq!(lines, ["the quick brown", "fox jumps over", "the lazy dog"]);
+        for line in &lines {
+            assert!(fonts.width(line, Style::Regular, 10.0) <= width);
+        }
+    }
+
+    #[test]
+    fn cuts_a_word_longer_than_the_line() {
+        let fonts = Fonts::load().unwrap();
+        let width = fonts.width("MMM", Style::Bold, 8.0) + 0.01;
+        let lines = wrap(&fonts, "ab MMMMMMM c", Style::Bold, 8.0, width);
+        assert_eq!(lines, ["ab", "MMM", "MMM", "M c"]);
+    }
+
+    #[test]
+    fn empty_text_is_one_empty_line() {
+        let fonts = Fonts::load().unwrap();
+        assert_eq!(wrap(&fonts, "", Style::Regular, 9.0, 100.0), [""]);
+    }
+
+    #[test]
+    fn a_line_narrower_than_one_character_still_ends() {
+        let fonts = Fonts::load().unwrap();
+        assert_eq!(wrap(&fonts, "WW", Style::Regular, 9.0, 1.0), ["W", "W"]);
+    }
+}
