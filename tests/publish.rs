@@ -141,7 +141,12 @@ fn make_with_a_given_pattern_and_its_failures() {
     assert_eq!(blank(&puzzle.grid), grid_file("mini5_2corners.txt"));
 
     // A word list that cannot fill it: exit 1, a clear message, no files.
-    fs::write(dir.join("tiny.txt"), "CAT\nDOG\nEMU\n").unwrap();
+    // (Enough words of each length, but no two share a letter.)
+    let words: String = (b'A'..=b'N')
+        .enumerate()
+        .map(|(i, l)| (l as char).to_string().repeat(if i < 6 { 4 } else { 5 }) + "\n")
+        .collect();
+    fs::write(dir.join("tiny.txt"), words).unwrap();
     let tiny = dir.join("tiny.txt");
     let out = make_in(
         &dir.join("none"),
@@ -309,4 +314,44 @@ fn clues_command_drafts_writes_a_sheet_and_applies_it() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains(":1"), "{}", stderr(&out));
     assert_eq!(Puzzle::load(&puzzle_path).unwrap(), expected);
+}
+
+#[test]
+fn pdf_command_takes_paper_and_solution_options() {
+    let dir = scratch("pdf-cli");
+    let source = data("puzzles/mini5.ipuz");
+    let pdf = dir.join("mini.pdf");
+    let out = run(&[
+        "pdf",
+        source.to_str().unwrap(),
+        "-o",
+        pdf.to_str().unwrap(),
+        "--paper",
+        "a4",
+        "--no-solution",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let pages = common::python::run_python(
+        "import sys, pypdf\n\
+         r = pypdf.PdfReader(sys.argv[1])\n\
+         print(len(r.pages), round(float(r.pages[0].mediabox.width)), round(float(r.pages[0].mediabox.height)))",
+        &[pdf.to_str().unwrap()],
+    );
+    assert_eq!(pages.trim(), "1 595 842");
+    // An unfilled grid cannot have a solution page.
+    let mut unfilled = Puzzle::load(&source).unwrap();
+    unfilled.grid.set(1, 1, Cell::Empty);
+    let unfilled_path = dir.join("unfilled.ipuz");
+    unfilled.save(&unfilled_path).unwrap();
+    let out = run(&[
+        "pdf",
+        unfilled_path.to_str().unwrap(),
+        "-o",
+        pdf.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "cruciverb: error: cannot print a solution page: the grid has 1 empty cell; fill the grid or use --no-solution\n"
+    );
 }
