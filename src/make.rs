@@ -73,7 +73,8 @@ impl std::fmt::Display for Attempt {
 /// one: American grids with 16–18% blocks, a word count in the band of
 /// newspaper grids of the size (fewer words means longer ones, which the
 /// list has fewer of), few three-letter words, no long black runs and, past
-/// 15×15, no word longer than 13; British grids as the style defines them.
+/// 15×15, no word longer than 13; American minis (under 9×9) at most 20%
+/// blocks; British grids as the style defines them.
 pub fn fillable_rules(style: Style, width: usize, height: usize) -> Rules {
     let mut rules = Rules::preset(style);
     if style == Style::American && width.min(height) >= 9 {
@@ -96,6 +97,12 @@ pub fn fillable_rules(style: Style, width: usize, height: usize) -> Rules {
         if width.max(height) > 15 {
             rules.max_word = Some(13);
         }
+    } else if style == Style::American {
+        // Minis: a few blocks at most, as published minis have.
+        rules.blacks = Some(Bound {
+            min: None,
+            max: Some(Amount::Percent(20.0)),
+        });
     }
     rules
 }
