@@ -6,6 +6,7 @@
 //! ipuz) → `clues` (clue texts) → `typeset` (PDF) and `export` (other
 //! formats; `export::import` brings finished puzzles in).
 
+pub mod arrange;
 pub mod clues;
 pub mod error;
 pub mod export;
