@@ -202,7 +202,8 @@ fn ruled_out_by_lengths(words: &[String], size: usize, at_least: usize) -> Optio
     if fitting >= at_least {
         return None;
     }
-    let longest = words.iter().max_by_key(|w| w.len())?;
+    // The first of the longest words, so the message is stable.
+    let longest = words.iter().rev().max_by_key(|w| w.len())?;
     Some(if at_least == words.len() {
         format!(
             "{longest} has {} letters, more than the side {size}",
