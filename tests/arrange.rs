@@ -28,8 +28,9 @@ fn runs(rows: &[Vec<Option<u8>>]) -> Vec<(String, usize, usize, bool)> {
     let n = rows.len();
     let mut out = Vec::new();
     for across in [true, false] {
+        let cell = |line: usize, i: usize| if across { rows[line][i] } else { rows[i][line] };
         for line in 0..n {
-            let at = |i: usize| if across { rows[line][i] } else { rows[i][line] };
+            let at = |i: usize| cell(line, i);
             let mut i = 0;
             while i < n {
                 let start = i;
