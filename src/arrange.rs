@@ -177,15 +177,15 @@ pub fn arrange_smallest(words: &[String], at_least: usize) -> Result<Outcome> {
     if let Some(reason) = unconnectable(words, at_least) {
         return Ok(Outcome::Impossible(reason));
     }
+    let mut last = None;
     for size in MIN_SIDE..=MAX_SIDE {
-        if let Outcome::Arranged(found) = arrange(words, size, at_least)? {
-            return Ok(Outcome::Arranged(found));
+        match arrange(words, size, at_least)? {
+            Outcome::Arranged(found) => return Ok(Outcome::Arranged(found)),
+            Outcome::Impossible(reason) => last = Some(reason),
         }
     }
-    Ok(Outcome::Impossible(format!(
-        "no arrangement of {} fits in {MAX_SIDE}×{MAX_SIDE}, the largest grid",
-        how_many(words.len(), at_least)
-    )))
+    // The largest grid's reason is the one that holds for every size.
+    Ok(Outcome::Impossible(last.unwrap_or_default()))
 }
 
 fn how_many(total: usize, at_least: usize) -> String {

@@ -312,6 +312,16 @@ fn words_sharing_no_letter_cannot_connect() {
     );
 }
 
+#[test]
+fn a_word_longer_than_any_grid_is_reported() {
+    let long = "A".repeat(32);
+    let words = vec![long.clone(), "ABC".to_string()];
+    assert_eq!(
+        arrange_smallest(&words, 2).unwrap(),
+        Outcome::Impossible(format!("{long} has 32 letters, more than the side 31"))
+    );
+}
+
 /// Whether some arrangement of all `words` fits in `n`×`n`, by trying every
 /// position and direction of every word and checking the square directly.
 fn brute_force_fits(words: &[String], n: usize) -> bool {
@@ -377,7 +387,7 @@ fn agrees_with_brute_force_on_small_sets() {
                 words.push(w);
             }
         }
-        for n in 3..=4 {
+        for n in 3..=5 {
             let expected = brute_force_fits(&words, n);
             let got = arrange(&words, n, words.len()).unwrap();
             match &got {
@@ -410,6 +420,54 @@ fn agrees_with_brute_force_on_small_sets() {
         }
     }
     // Both answers occur, so the comparison tests something either way.
+    assert!(
+        outcomes[&true] >= 10 && outcomes[&false] >= 10,
+        "{outcomes:?}"
+    );
+}
+
+/// Whether some `at_least` or more of `words` fit, by brute force over subsets.
+fn brute_force_subset_fits(words: &[String], n: usize, at_least: usize) -> bool {
+    (1u32..1 << words.len()).any(|mask| {
+        let subset: Vec<String> = (0..words.len())
+            .filter(|i| mask >> i & 1 == 1)
+            .map(|i| words[i].clone())
+            .collect();
+        subset.len() >= at_least && brute_force_fits(&subset, n)
+    })
+}
+
+#[test]
+fn at_least_agrees_with_brute_force_over_subsets() {
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut outcomes: HashMap<bool, usize> = HashMap::new();
+    for _ in 0..40 {
+        let mut words: Vec<String> = Vec::new();
+        while words.len() < 5 {
+            let len = rng.random_range(2..=4);
+            let w: String = (0..len)
+                .map(|_| (b'A' + rng.random_range(0..4u8)) as char)
+                .collect();
+            if !words.contains(&w) {
+                words.push(w);
+            }
+        }
+        let at_least = rng.random_range(2..=4);
+        for n in 3..=4 {
+            let expected = brute_force_subset_fits(&words, n, at_least);
+            let got = arrange(&words, n, at_least).unwrap();
+            if let Outcome::Arranged(a) = &got {
+                assert!(a.placements.len() >= at_least);
+                check_square(&square_of(a), &words, at_least);
+            }
+            assert_eq!(
+                matches!(got, Outcome::Arranged(_)),
+                expected,
+                "{at_least} of {words:?} in {n}×{n}"
+            );
+            *outcomes.entry(expected).or_default() += 1;
+        }
+    }
     assert!(
         outcomes[&true] >= 10 && outcomes[&false] >= 10,
         "{outcomes:?}"
