@@ -48,7 +48,7 @@ impl Placement {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Arrangement {
     pub size: usize,
-    /// In the order the search placed them, the first one across.
+    /// Across words first, then down, each in reading order of their first cell.
     pub placements: Vec<Placement>,
 }
 
@@ -551,7 +551,7 @@ impl Search {
 
     /// The placed words moved so the bounding box starts at the top left.
     fn arrangement(&self) -> Arrangement {
-        let placements = self
+        let mut placements: Vec<Placement> = self
             .placed
             .iter()
             .map(|p| Placement {
@@ -565,6 +565,7 @@ impl Search {
                 },
             })
             .collect();
+        placements.sort_by_key(|p| (p.direction, p.row, p.col));
         Arrangement {
             size: self.size,
             placements,
