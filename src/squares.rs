@@ -1,0 +1,421 @@
+//! Word squares: N×N letter grids whose every row and every column is a word
+//! of the list.
+//!
+//! The fill engine's general search (bitset domains, one slot at a time) is
+//! built for crossword grids; a word square is a denser problem where every
+//! cell is checked twice, and counting asks for billions of nodes per run. So
+//! this module fills the square cell by cell, in reading order, walking a
+//! prefix trie of the N-letter words once per row and once per column: the
+//! letters allowed in a cell are the AND of two 26-bit masks (what may follow
+//! the row's prefix, what may follow the column's prefix). The words
+//! themselves come from the fill engine's index, so `squares` sees exactly
+//! the list `fill` would use.
+//!
+//! Counting needs no enumeration at the last cell: every letter in the final
+//! mask completes both the last row and the last column, so the count there
+//! is a popcount. With `distinct` (no word twice, so symmetric squares are
+//! excluded) every completed word is compared with the ones already placed.
+
+use std::fmt;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::error::{Error, Result};
+use crate::wordlist::index::{Index, Words, LETTERS};
+
+/// A set of letters, bit `l` for letter `b'A' + l`.
+type LetterMask = u32;
+
+/// Prefix trie of same-length words, stored level by level.
+///
+/// Nodes of one level are the distinct prefixes of that length in sorted
+/// order, so the children of a node are contiguous and a child is found by
+/// counting the node's letters below it: no per-node child table, which keeps
+/// the whole trie small enough to stay in cache.
+struct Trie {
+    /// Letters that may follow each node's prefix.
+    next: Vec<LetterMask>,
+    /// Node id of each node's first child.
+    first_child: Vec<u32>,
+    /// Node id of the first leaf (a complete word); leaf `first_leaf + w` is
+    /// word `w` of `words`.
+    first_leaf: u32,
+    /// The words, sorted, `len` letters each.
+    words: Vec<u8>,
+    len: usize,
+}
+
+const ROOT: u32 = 0;
+
+impl Trie {
+    /// Builds the trie of `words` (all `len` letters of `A`–`Z`, no repeats).
+    fn build(mut words: Vec<&[u8]>, len: usize) -> Trie {
+        words.sort_unstable();
+        words.dedup();
+        let mut next = Vec::new();
+        let mut first_child = Vec::new();
+        let mut level_start = 0u32;
+        for depth in 0..=len {
+            let prefixes = distinct_prefixes(&words, depth);
+            let level_size = prefixes.len() as u32;
+            // Children of this level's nodes are numbered from the next level's start.
+            let mut child = level_start + level_size;
+            for (_, letters) in prefixes {
+                next.push(letters);
+                first_child.push(child);
+                child += letters.count_ones();
+            }
+            if depth < len {
+                level_start += level_size;
+            }
+        }
+        Trie {
+            next,
+            first_child,
+            first_leaf: level_start,
+            words: words.concat(),
+            len,
+        }
+    }
+
+    fn child(&self, node: u32, letter: u32) -> u32 {
+        let below = self.next[node as usize] & ((1 << letter) - 1);
+        self.first_child[node as usize] + below.count_ones()
+    }
+
+    fn allowed(&self, node: u32) -> LetterMask {
+        self.next[node as usize]
+    }
+
+    fn word_count(&self) -> usize {
+        self.words.len() / self.len.max(1)
+    }
+}
+
+/// Each distinct prefix of length `depth` of the sorted `words`, with the
+/// mask of letters that follow it (empty for whole words).
+fn distinct_prefixes<'w>(words: &[&'w [u8]], depth: usize) -> Vec<(&'w [u8], LetterMask)> {
+    let mut out: Vec<(&[u8], LetterMask)> = Vec::new();
+    for word in words {
+        let prefix = &word[..depth];
+        let follower = word.get(depth).map_or(0, |&l| 1 << (l - b'A'));
+        match out.last_mut() {
+            Some((last, letters)) if *last == prefix => *letters |= follower,
+            _ => out.push((prefix, follower)),
+        }
+    }
+    out
+}
+
+/// One finished square, as handed to a listing callback.
+pub struct Square<'a> {
+    size: usize,
+    letters: &'a [u8],
+}
+
+impl Square<'_> {
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// Row `i`, top to bottom.
+    pub fn row(&self, i: usize) -> &str {
+        let row = &self.letters[i * self.size..(i + 1) * self.size];
+        std::str::from_utf8(row).unwrap_or_default()
+    }
+
+    /// Column `j`, left to right.
+    pub fn column(&self, j: usize) -> String {
+        (0..self.size)
+            .map(|i| self.letters[i * self.size + j] as char)
+            .collect()
+    }
+}
+
+impl fmt::Display for Square<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        for i in 0..self.size {
+            writeln!(f, "{}", self.row(i))?;
+        }
+        Ok(())
+    }
+}
+
+/// The word squares of one size over one word list.
+pub struct WordSquares {
+    trie: Trie,
+    size: usize,
+    distinct: bool,
+}
+
+/// Smallest side that makes a square out of words rather than letters.
+pub const MIN_SIZE: usize = 2;
+
+impl WordSquares {
+    /// Squares of side `size` from the index's `size`-letter words; with
+    /// `distinct`, no word may appear twice in a square.
+    pub fn from_index(index: &Index, size: usize, distinct: bool) -> Result<WordSquares> {
+        check_size(size)?;
+        let words = index.of_length(size).ok_or_else(|| {
+            Error::invalid(format!(
+                "--size {size}: the word list has no {size}-letter words"
+            ))
+        })?;
+        Ok(WordSquares::from_words(&words, distinct))
+    }
+
+    /// Squares made of the words of `words` (its length is the side).
+    pub fn from_words(words: &Words<'_>, distinct: bool) -> WordSquares {
+        let list = (0..words.count()).map(|i| words.word(i)).collect();
+        WordSquares {
+            trie: Trie::build(list, words.len()),
+            size: words.len(),
+            distinct,
+        }
+    }
+
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// How many words the squares are made of.
+    pub fn word_count(&self) -> usize {
+        self.trie.word_count()
+    }
+
+    /// The number of squares, counted on `threads` threads.
+    pub fn count(&self, threads: usize) -> u64 {
+        let tasks = self.starts();
+        let taken = AtomicUsize::new(0);
+        let worker = || {
+            let mut walk = Walk::new(self, Counting(0));
+            while let Some(start) = tasks.get(taken.fetch_add(1, Ordering::Relaxed)) {
+                walk.resume(start);
+            }
+            walk.visit.0
+        };
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads.max(1)).map(|_| scope.spawn(worker)).collect();
+            let mine = worker();
+            mine + helpers
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .sum::<u64>()
+        })
+    }
+
+    /// Calls `visit` with each square in alphabetical order of its letters
+    /// read row by row, until it returns false. Returns how many it was given.
+    pub fn each(&self, visit: impl FnMut(&Square) -> bool) -> u64 {
+        let mut walk = Walk::new(self, Listing { visit, given: 0 });
+        walk.resume(&Start::default());
+        walk.visit.given
+    }
+
+    /// The first letters of the first row (two, or one for 2×2 squares so
+    /// that no row is finished), each a unit of counting work: up to 676 of
+    /// them, enough to share well between threads.
+    fn starts(&self) -> Vec<Start> {
+        let depth = START_LETTERS.min(self.size - 1);
+        let mut starts = Vec::new();
+        self.extend_starts(&mut Vec::new(), ROOT, depth, &mut starts);
+        starts
+    }
+
+    fn extend_starts(&self, prefix: &mut Vec<u8>, row: u32, depth: usize, out: &mut Vec<Start>) {
+        if prefix.len() == depth {
+            out.push(Start {
+                prefix: prefix.clone(),
+            });
+            return;
+        }
+        let trie = &self.trie;
+        // Each column still starts at the root, so the letter must also begin a word.
+        for letter in letters(trie.allowed(row) & trie.allowed(ROOT)) {
+            prefix.push(letter as u8);
+            self.extend_starts(prefix, trie.child(row, letter), depth, out);
+            prefix.pop();
+        }
+    }
+}
+
+/// How many first-row letters a unit of counting work fixes.
+const START_LETTERS: usize = 2;
+
+fn check_size(size: usize) -> Result<()> {
+    if size < MIN_SIZE {
+        return Err(Error::invalid(format!(
+            "--size {size}: a word square needs words of at least {MIN_SIZE} letters"
+        )));
+    }
+    Ok(())
+}
+
+/// The letters (0 = `A`) of a mask, lowest first.
+fn letters(mut mask: LetterMask) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let letter = mask.trailing_zeros();
+            mask &= mask - 1;
+            letter
+        })
+    })
+}
+
+/// Letters already placed at the start of the first row (0 = `A`).
+#[derive(Default)]
+struct Start {
+    prefix: Vec<u8>,
+}
+
+/// What the walk does with complete squares.
+trait Visit {
+    /// Whether the last cell may be counted with a popcount instead of
+    /// visiting each square.
+    const COUNTS_ONLY: bool;
+    fn add(&mut self, n: u64);
+    /// Takes one square; false stops the walk.
+    fn square(&mut self, square: &Square) -> bool;
+}
+
+struct Counting(u64);
+
+impl Visit for Counting {
+    const COUNTS_ONLY: bool = true;
+    fn add(&mut self, n: u64) {
+        self.0 += n;
+    }
+    fn square(&mut self, _: &Square) -> bool {
+        self.0 += 1;
+        true
+    }
+}
+
+struct Listing<F> {
+    visit: F,
+    given: u64,
+}
+
+impl<F: FnMut(&Square) -> bool> Visit for Listing<F> {
+    const COUNTS_ONLY: bool = false;
+    fn add(&mut self, _: u64) {}
+    fn square(&mut self, square: &Square) -> bool {
+        self.given += 1;
+        (self.visit)(square)
+    }
+}
+
+/// The depth-first fill, cell by cell in reading order.
+struct Walk<'s, V> {
+    squares: &'s WordSquares,
+    visit: V,
+    /// Trie node of each column's prefix so far.
+    columns: Vec<u32>,
+    /// Letters placed, row by row.
+    letters: Vec<u8>,
+    /// Word ids of the finished rows and columns, for `distinct`.
+    row_words: Vec<u32>,
+    column_words: Vec<u32>,
+    stopped: bool,
+}
+
+impl<'s, V: Visit> Walk<'s, V> {
+    fn new(squares: &'s WordSquares, visit: V) -> Self {
+        let n = squares.size;
+        Walk {
+            squares,
+            visit,
+            columns: vec![ROOT; n],
+            letters: vec![0; n * n],
+            row_words: Vec::with_capacity(n),
+            column_words: Vec::with_capacity(n),
+            stopped: false,
+        }
+    }
+
+    /// Walks every square whose first row starts with `start`'s letters.
+    fn resume(&mut self, start: &Start) {
+        let trie = &self.squares.trie;
+        let mut row = ROOT;
+        for (j, &letter) in start.prefix.iter().enumerate() {
+            let letter = u32::from(letter);
+            self.columns[j] = trie.child(ROOT, letter);
+            row = trie.child(row, letter);
+            self.letters[j] = b'A' + letter as u8;
+        }
+        self.cell(start.prefix.len(), row);
+        self.columns.fill(ROOT);
+    }
+
+    fn cell(&mut self, cell: usize, row: u32) {
+        let n = self.squares.size;
+        let trie = &self.squares.trie;
+        let j = cell % n;
+        let allowed = trie.allowed(row) & trie.allowed(self.columns[j]);
+        let last = cell + 1 == n * n;
+        if last && V::COUNTS_ONLY && !self.squares.distinct {
+            self.visit.add(u64::from(allowed.count_ones()));
+            return;
+        }
+        let column = self.columns[j];
+        for letter in letters(allowed) {
+            let next_row = trie.child(row, letter);
+            self.columns[j] = trie.child(column, letter);
+            self.letters[cell] = b'A' + letter as u8;
+            if last {
+                self.finish(next_row);
+            } else if j + 1 < n {
+                self.cell(cell + 1, next_row);
+            } else {
+                self.end_row(cell, next_row);
+            }
+            if self.stopped {
+                break;
+            }
+        }
+        self.columns[j] = column;
+    }
+
+    /// A row other than the last is complete: go on to the next row.
+    fn end_row(&mut self, cell: usize, leaf: u32) {
+        let word = leaf - self.squares.trie.first_leaf;
+        if self.squares.distinct && self.row_words.contains(&word) {
+            return;
+        }
+        self.row_words.push(word);
+        self.cell(cell + 1, ROOT);
+        self.row_words.pop();
+    }
+
+    /// The last cell is placed: every row and column is a word.
+    fn finish(&mut self, last_row_leaf: u32) {
+        if self.squares.distinct && !self.all_words_differ(last_row_leaf) {
+            return;
+        }
+        let square = Square {
+            size: self.squares.size,
+            letters: &self.letters,
+        };
+        if !self.visit.square(&square) {
+            self.stopped = true;
+        }
+    }
+
+    /// Whether the 2N words of the finished square are all different (the
+    /// first N-1 rows are already known to be).
+    fn all_words_differ(&mut self, last_row_leaf: u32) -> bool {
+        let first_leaf = self.squares.trie.first_leaf;
+        self.column_words.clear();
+        self.column_words
+            .extend(self.columns.iter().map(|&leaf| leaf - first_leaf));
+        self.column_words.push(last_row_leaf - first_leaf);
+        let rows = &self.row_words;
+        let others = &self.column_words;
+        others
+            .iter()
+            .enumerate()
+            .all(|(k, w)| !rows.contains(w) && !others[..k].contains(w))
+    }
+}
+
+/// `LETTERS` bits fit the mask type.
+const _: () = assert!(LETTERS <= LetterMask::BITS as usize);
