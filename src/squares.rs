@@ -32,16 +32,23 @@ type LetterMask = u32;
 /// counting the node's letters below it: no per-node child table, which keeps
 /// the whole trie small enough to stay in cache.
 struct Trie {
-    /// Letters that may follow each node's prefix.
-    next: Vec<LetterMask>,
-    /// Node id of each node's first child.
-    first_child: Vec<u32>,
+    nodes: Vec<Node>,
     /// Node id of the first leaf (a complete word); leaf `first_leaf + w` is
     /// word `w` of `words`.
     first_leaf: u32,
     /// The words, sorted, `len` letters each.
     words: Vec<u8>,
     len: usize,
+}
+
+/// One prefix. Both fields are read together at every step, so they sit
+/// side by side.
+#[derive(Clone, Copy)]
+struct Node {
+    /// Letters that may follow the prefix.
+    next: LetterMask,
+    /// Node id of the first child.
+    first_child: u32,
 }
 
 const ROOT: u32 = 0;
@@ -51,8 +58,7 @@ impl Trie {
     fn build(mut words: Vec<&[u8]>, len: usize) -> Trie {
         words.sort_unstable();
         words.dedup();
-        let mut next = Vec::new();
-        let mut first_child = Vec::new();
+        let mut nodes = Vec::new();
         let mut level_start = 0u32;
         for depth in 0..=len {
             let prefixes = distinct_prefixes(&words, depth);
@@ -60,8 +66,10 @@ impl Trie {
             // Children of this level's nodes are numbered from the next level's start.
             let mut child = level_start + level_size;
             for (_, letters) in prefixes {
-                next.push(letters);
-                first_child.push(child);
+                nodes.push(Node {
+                    next: letters,
+                    first_child: child,
+                });
                 child += letters.count_ones();
             }
             if depth < len {
@@ -69,8 +77,7 @@ impl Trie {
             }
         }
         Trie {
-            next,
-            first_child,
+            nodes,
             first_leaf: level_start,
             words: words.concat(),
             len,
@@ -78,12 +85,12 @@ impl Trie {
     }
 
     fn child(&self, node: u32, letter: u32) -> u32 {
-        let below = self.next[node as usize] & ((1 << letter) - 1);
-        self.first_child[node as usize] + below.count_ones()
+        let node = self.nodes[node as usize];
+        node.first_child + (node.next & ((1 << letter) - 1)).count_ones()
     }
 
     fn allowed(&self, node: u32) -> LetterMask {
-        self.next[node as usize]
+        self.nodes[node as usize].next
     }
 
     fn word_count(&self) -> usize {
@@ -187,11 +194,17 @@ impl WordSquares {
         let tasks = self.starts();
         let taken = AtomicUsize::new(0);
         let worker = || {
+            let mut total = 0;
             let mut walk = Walk::new(self, Counting(0));
+            let mut counter = Counter::new(self);
             while let Some(start) = tasks.get(taken.fetch_add(1, Ordering::Relaxed)) {
-                walk.resume(start);
+                if self.distinct {
+                    walk.resume(start);
+                } else {
+                    total += counter.count(start);
+                }
             }
-            walk.visit.0
+            total + walk.visit.0
         };
         std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..threads.max(1)).map(|_| scope.spawn(worker)).collect();
@@ -267,12 +280,115 @@ struct Start {
     prefix: Vec<u8>,
 }
 
+/// The walk for plain counting, where only the number of squares matters:
+/// no letters are recorded, no words compared, and the last row is counted
+/// rather than walked.
+///
+/// When the walk reaches the last cell of the second-last row, every column
+/// but the last lacks only its final letter. The last rows that fit those
+/// columns are tallied once, by the letter they could end with; each choice
+/// for that cell then fixes which final letters the last column accepts, and
+/// its squares are a sum over those letters of the tally.
+struct Counter<'s> {
+    trie: &'s Trie,
+    size: usize,
+    /// Trie node of each column's prefix so far.
+    columns: Vec<u32>,
+    /// The letters that complete each column but the last, for the last row.
+    last_row: Vec<LetterMask>,
+}
+
+impl<'s> Counter<'s> {
+    fn new(squares: &'s WordSquares) -> Self {
+        Counter {
+            trie: &squares.trie,
+            size: squares.size,
+            columns: vec![ROOT; squares.size],
+            last_row: vec![0; squares.size],
+        }
+    }
+
+    /// Squares whose first row starts with `start`'s letters.
+    fn count(&mut self, start: &Start) -> u64 {
+        let trie = self.trie;
+        let mut row = ROOT;
+        for (j, &letter) in start.prefix.iter().enumerate() {
+            self.columns[j] = trie.child(ROOT, u32::from(letter));
+            row = trie.child(row, u32::from(letter));
+        }
+        let found = self.cell(start.prefix.len(), row);
+        self.columns.fill(ROOT);
+        found
+    }
+
+    /// Squares completing the current prefix, from `cell` (before the last
+    /// cell of the second-last row) on.
+    fn cell(&mut self, cell: usize, row: u32) -> u64 {
+        let n = self.size;
+        if cell + 1 == (n - 1) * n {
+            return self.last_two_rows(row);
+        }
+        let trie = self.trie;
+        let j = cell % n;
+        let column = self.columns[j];
+        let mut found = 0;
+        for letter in letters(trie.allowed(row) & trie.allowed(column)) {
+            self.columns[j] = trie.child(column, letter);
+            let next_row = if j + 1 < n {
+                trie.child(row, letter)
+            } else {
+                ROOT
+            };
+            found += self.cell(cell + 1, next_row);
+        }
+        self.columns[j] = column;
+        found
+    }
+
+    /// Squares completing the prefix when only the last cell of the
+    /// second-last row and the last row remain; `row` is the second-last
+    /// row's prefix.
+    fn last_two_rows(&mut self, row: u32) -> u64 {
+        let trie = self.trie;
+        let n = self.size;
+        let column = self.columns[n - 1];
+        let choices = trie.allowed(row) & trie.allowed(column);
+        if choices == 0 {
+            return 0;
+        }
+        for (mask, &node) in self.last_row.iter_mut().zip(&self.columns[..n - 1]) {
+            *mask = trie.allowed(node);
+        }
+        let mut endings = [0u64; LETTERS];
+        self.tally_endings(0, ROOT, &mut endings);
+        letters(choices)
+            .map(|letter| {
+                letters(trie.allowed(trie.child(column, letter)))
+                    .map(|last| endings[last as usize])
+                    .sum::<u64>()
+            })
+            .sum()
+    }
+
+    /// Adds to `endings[x]` each last row continuing the prefix `row` (with
+    /// letters from the last-row masks, from column `j` on) that can end
+    /// with letter `x`.
+    fn tally_endings(&self, j: usize, row: u32, endings: &mut [u64; LETTERS]) {
+        let allowed = self.trie.allowed(row);
+        if j + 1 == self.size {
+            for last in letters(allowed) {
+                endings[last as usize] += 1;
+            }
+            return;
+        }
+        for letter in letters(allowed & self.last_row[j]) {
+            self.tally_endings(j + 1, self.trie.child(row, letter), endings);
+        }
+    }
+}
+
 /// What the walk does with complete squares.
 trait Visit {
-    /// Whether the last cell may be counted with a popcount instead of
-    /// visiting each square.
-    const COUNTS_ONLY: bool;
-    fn add(&mut self, n: u64);
     /// Takes one square; false stops the walk.
     fn square(&mut self, square: &Square) -> bool;
 }
@@ -280,10 +396,6 @@ trait Visit {
 struct Counting(u64);
 
 impl Visit for Counting {
-    const COUNTS_ONLY: bool = true;
-    fn add(&mut self, n: u64) {
-        self.0 += n;
-    }
     fn square(&mut self, _: &Square) -> bool {
         self.0 += 1;
         true
@@ -296,8 +408,6 @@ struct Listing<F> {
 }
 
 impl<F: FnMut(&Square) -> bool> Visit for Listing<F> {
-    const COUNTS_ONLY: bool = false;
-    fn add(&mut self, _: u64) {}
     fn square(&mut self, square: &Square) -> bool {
         self.given += 1;
         (self.visit)(square)
@@ -352,10 +462,6 @@ impl<'s, V: Visit> Walk<'s, V> {
         let j = cell % n;
         let allowed = trie.allowed(row) & trie.allowed(self.columns[j]);
         let last = cell + 1 == n * n;
-        if last && V::COUNTS_ONLY && !self.squares.distinct {
-            self.visit.add(u64::from(allowed.count_ones()));
-            return;
-        }
         let column = self.columns[j];
         for letter in letters(allowed) {
             let next_row = trie.child(row, letter);
