@@ -284,27 +284,34 @@ struct Start {
 /// no letters are recorded, no words compared, and the last row is counted
 /// rather than walked.
 ///
-/// When the walk reaches the last cell of the second-last row, every column
-/// but the last lacks only its final letter. The last rows that fit those
-/// columns are tallied once, by the letter they could end with; each choice
-/// for that cell then fixes which final letters the last column accepts, and
-/// its squares are a sum over those letters of the tally.
+/// While the second-last row is being filled, each placed letter leaves its
+/// column one letter short of a word, which fixes the letters that column
+/// accepts in the last row. The walk keeps the *frontier*: the last-row
+/// prefixes that fit the columns fixed so far, extended by one letter per
+/// cell, so siblings share it and an empty frontier cuts the branch at once.
+/// At the last cell of the second-last row the frontier is tallied by the
+/// letter each prefix could end with; each choice for that cell then fixes
+/// which final letters the last column accepts, and its squares are a sum of
+/// the tally over those letters.
 struct Counter<'s> {
     trie: &'s Trie,
     size: usize,
     /// Trie node of each column's prefix so far.
     columns: Vec<u32>,
-    /// The letters that complete each column but the last, for the last row.
-    last_row: Vec<LetterMask>,
+    /// `frontiers[j]`: the last-row prefixes of length `j` that fit the
+    /// columns before `j` (valid up to the current cell of the second-last row).
+    frontiers: Vec<Vec<u32>>,
 }
 
 impl<'s> Counter<'s> {
     fn new(squares: &'s WordSquares) -> Self {
+        let mut frontiers = vec![Vec::new(); squares.size];
+        frontiers[0].push(ROOT);
         Counter {
             trie: &squares.trie,
             size: squares.size,
             columns: vec![ROOT; squares.size],
-            last_row: vec![0; squares.size],
+            frontiers,
         }
     }
 
@@ -312,43 +319,70 @@ impl<'s> Counter<'s> {
     fn count(&mut self, start: &Start) -> u64 {
         let trie = self.trie;
         let mut row = ROOT;
+        let mut open = true;
         for (j, &letter) in start.prefix.iter().enumerate() {
             self.columns[j] = trie.child(ROOT, u32::from(letter));
             row = trie.child(row, u32::from(letter));
+            // In a 2×2 square the first row is also the second-last.
+            if self.size == 2 {
+                open &= self.extend_frontier(j);
+            }
         }
-        let found = self.cell(start.prefix.len(), row);
+        let found = if open {
+            self.cell(0, start.prefix.len(), row)
+        } else {
+            0
+        };
         self.columns.fill(ROOT);
         found
     }
 
-    /// Squares completing the current prefix, from `cell` (before the last
-    /// cell of the second-last row) on.
-    fn cell(&mut self, cell: usize, row: u32) -> u64 {
+    /// Squares completing the current prefix, from cell (`i`, `j`) on;
+    /// `row` is row `i`'s prefix. The last row is never reached here.
+    fn cell(&mut self, i: usize, j: usize, row: u32) -> u64 {
         let n = self.size;
-        if cell + 1 == (n - 1) * n {
+        let second_last = i + 2 == n;
+        if second_last && j + 1 == n {
             return self.last_two_rows(row);
         }
         let trie = self.trie;
-        let j = cell % n;
         let column = self.columns[j];
         let mut found = 0;
         for letter in letters(trie.allowed(row) & trie.allowed(column)) {
             self.columns[j] = trie.child(column, letter);
-            let next_row = if j + 1 < n {
-                trie.child(row, letter)
+            if second_last && !self.extend_frontier(j) {
+                continue;
+            }
+            found += if j + 1 < n {
+                self.cell(i, j + 1, trie.child(row, letter))
             } else {
-                ROOT
+                self.cell(i + 1, 0, ROOT)
             };
-            found += self.cell(cell + 1, next_row);
         }
         self.columns[j] = column;
         found
     }
 
+    /// Column `j` now lacks only its last letter: extends the last-row
+    /// prefixes by the letters that complete it. False when none is left.
+    fn extend_frontier(&mut self, j: usize) -> bool {
+        let trie = self.trie;
+        let accepts = trie.allowed(self.columns[j]);
+        let (done, rest) = self.frontiers.split_at_mut(j + 1);
+        let next = &mut rest[0];
+        next.clear();
+        for &prefix in &done[j] {
+            for letter in letters(trie.allowed(prefix) & accepts) {
+                next.push(trie.child(prefix, letter));
+            }
+        }
+        !next.is_empty()
+    }
+
     /// Squares completing the prefix when only the last cell of the
     /// second-last row and the last row remain; `row` is the second-last
     /// row's prefix.
-    fn last_two_rows(&mut self, row: u32) -> u64 {
+    fn last_two_rows(&self, row: u32) -> u64 {
         let trie = self.trie;
         let n = self.size;
         let column = self.columns[n - 1];
@@ -356,11 +390,12 @@ impl<'s> Counter<'s> {
         if choices == 0 {
             return 0;
         }
-        for (mask, &node) in self.last_row.iter_mut().zip(&self.columns[..n - 1]) {
-            *mask = trie.allowed(node);
-        }
         let mut endings = [0u64; LETTERS];
-        self.tally_endings(0, ROOT, &mut endings);
+        for &prefix in &self.frontiers[n - 1] {
+            for last in letters(trie.allowed(prefix)) {
+                endings[last as usize] += 1;
+            }
+        }
         letters(choices)
             .map(|letter| {
                 letters(trie.allowed(trie.child(column, letter)))
@@ -368,22 +403,6 @@ impl<'s> Counter<'s> {
                     .sum::<u64>()
             })
             .sum()
-    }
-
-    /// Adds to `endings[x]` each last row continuing the prefix `row` (with
-    /// letters from the last-row masks, from column `j` on) that can end
-    /// with letter `x`.
-    fn tally_endings(&self, j: usize, row: u32, endings: &mut [u64; LETTERS]) {
-        let allowed = self.trie.allowed(row);
-        if j + 1 == self.size {
-            for last in letters(allowed) {
-                endings[last as usize] += 1;
-            }
-            return;
-        }
-        for letter in letters(allowed & self.last_row[j]) {
-            self.tally_endings(j + 1, self.trie.child(row, letter), endings);
-        }
     }
 }
 
