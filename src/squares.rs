@@ -293,9 +293,19 @@ struct Start {
 /// letter each prefix could end with; each choice for that cell then fixes
 /// which final letters the last column accepts, and its squares are a sum of
 /// the tally over those letters.
+///
+/// A square's transpose is a square too, so the walk counts each pair once,
+/// twice over. It compares each cell below the diagonal with its mirror
+/// image as it is placed: while all are equal the branch is *tied* and goes
+/// on; the first difference either drops the branch (its transposes are
+/// counted elsewhere) or makes every square in it count double. Squares
+/// still tied when the last two rows are counted are counted once each, as
+/// their transposes, also tied, are counted in their own branches.
 struct Counter<'s> {
     trie: &'s Trie,
     size: usize,
+    /// Letters placed so far, row by row, for the mirror comparisons.
+    placed: Vec<u8>,
     /// Trie node of each column's prefix so far.
     columns: Vec<u32>,
     /// `frontiers[j]`: the last-row prefixes of length `j` that fit the
@@ -310,6 +320,7 @@ impl<'s> Counter<'s> {
         Counter {
             trie: &squares.trie,
             size: squares.size,
+            placed: vec![0; squares.size * squares.size],
             columns: vec![ROOT; squares.size],
             frontiers,
         }
@@ -321,6 +332,7 @@ impl<'s> Counter<'s> {
         let mut row = ROOT;
         let mut open = true;
         for (j, &letter) in start.prefix.iter().enumerate() {
+            self.placed[j] = letter;
             self.columns[j] = trie.child(ROOT, u32::from(letter));
             row = trie.child(row, u32::from(letter));
             // In a 2×2 square the first row is also the second-last.
@@ -329,7 +341,7 @@ impl<'s> Counter<'s> {
             }
         }
         let found = if open {
-            self.cell(0, start.prefix.len(), row)
+            self.cell(0, start.prefix.len(), row, TIED)
         } else {
             0
         };
@@ -338,25 +350,34 @@ impl<'s> Counter<'s> {
     }
 
     /// Squares completing the current prefix, from cell (`i`, `j`) on;
-    /// `row` is row `i`'s prefix. The last row is never reached here.
-    fn cell(&mut self, i: usize, j: usize, row: u32) -> u64 {
+    /// `row` is row `i`'s prefix, `weight` [`TIED`] or [`DECIDED`]. The last
+    /// row is never reached here.
+    fn cell(&mut self, i: usize, j: usize, row: u32, weight: u64) -> u64 {
         let n = self.size;
         let second_last = i + 2 == n;
         if second_last && j + 1 == n {
-            return self.last_two_rows(row);
+            return weight * self.last_two_rows(row);
         }
         let trie = self.trie;
         let column = self.columns[j];
+        // Below the diagonal, while tied, the mirror cell bounds the letter.
+        let mirror = (weight == TIED && j < i).then(|| u32::from(self.placed[j * n + i]));
         let mut found = 0;
         for letter in letters(trie.allowed(row) & trie.allowed(column)) {
+            let weight = match mirror {
+                Some(m) if letter < m => continue,
+                Some(m) if letter > m => DECIDED,
+                _ => weight,
+            };
+            self.placed[i * n + j] = letter as u8;
             self.columns[j] = trie.child(column, letter);
             if second_last && !self.extend_frontier(j) {
                 continue;
             }
             found += if j + 1 < n {
-                self.cell(i, j + 1, trie.child(row, letter))
+                self.cell(i, j + 1, trie.child(row, letter), weight)
             } else {
-                self.cell(i + 1, 0, ROOT)
+                self.cell(i + 1, 0, ROOT, weight)
             };
         }
         self.columns[j] = column;
@@ -405,6 +426,11 @@ impl<'s> Counter<'s> {
             .sum()
     }
 }
+
+/// Weight of a square in a branch that is still its own mirror image so far.
+const TIED: u64 = 1;
+/// Weight of a square that stands for itself and its transpose.
+const DECIDED: u64 = 2;
 
 /// What the walk does with complete squares.
 trait Visit {

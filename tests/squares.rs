@@ -150,12 +150,14 @@ fn cow_list_has_four_squares_two_with_distinct_words() {
 fn counts_and_listings_agree_with_a_naive_enumerator() {
     let mut rng = StdRng::seed_from_u64(5);
     // (side, alphabet, words): small alphabets so that squares exist.
-    let cases: [(usize, &[u8], usize); 5] = [
+    let cases: [(usize, &[u8], usize); 7] = [
         (2, b"ABC", 6),
         (2, b"ABCDE", 12),
         (3, b"ABC", 14),
         (3, b"ABCD", 30),
         (4, b"AB", 9),
+        (4, b"ABC", 24),
+        (5, b"AB", 11),
     ];
     let mut nonempty = 0;
     for round in 0..8 {
