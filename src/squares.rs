@@ -3,18 +3,20 @@
 //!
 //! The fill engine's general search (bitset domains, one slot at a time) is
 //! built for crossword grids; a word square is a denser problem where every
-//! cell is checked twice, and counting asks for billions of nodes per run. So
-//! this module fills the square cell by cell, in reading order, walking a
-//! prefix trie of the N-letter words once per row and once per column: the
-//! letters allowed in a cell are the AND of two 26-bit masks (what may follow
-//! the row's prefix, what may follow the column's prefix). The words
-//! themselves come from the fill engine's index, so `squares` sees exactly
-//! the list `fill` would use.
+//! cell is checked twice, and counting all of them means hundreds of
+//! millions of squares. So this module fills the square cell by cell, in
+//! reading order, walking a prefix trie of the N-letter words once per row
+//! and once per column: the letters allowed in a cell are the AND of two
+//! 26-bit masks (what may follow the row's prefix, what may follow the
+//! column's prefix). The words come from the fill engine's index, so
+//! `squares` sees exactly the list `fill` would use.
 //!
-//! Counting needs no enumeration at the last cell: every letter in the final
-//! mask completes both the last row and the last column, so the count there
-//! is a popcount. With `distinct` (no word twice, so symmetric squares are
-//! excluded) every completed word is compared with the ones already placed.
+//! Listing visits every square. Counting does not: it counts the last row
+//! from a tally instead of walking it, and counts a square and its transpose
+//! together (see [`Counter`]). With `distinct` (no word twice, which rules
+//! out symmetric squares) every completed word is compared with the ones
+//! already placed, and counting walks every square, though still one of
+//! each square and its transpose.
 
 use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -34,11 +36,9 @@ type LetterMask = u32;
 struct Trie {
     nodes: Vec<Node>,
     /// Node id of the first leaf (a complete word); leaf `first_leaf + w` is
-    /// word `w` of `words`.
+    /// the `w`-th word in alphabetical order.
     first_leaf: u32,
-    /// The words, sorted, `len` letters each.
-    words: Vec<u8>,
-    len: usize,
+    word_count: usize,
 }
 
 /// One prefix. Both fields are read together at every step, so they sit
@@ -79,8 +79,7 @@ impl Trie {
         Trie {
             nodes,
             first_leaf: level_start,
-            words: words.concat(),
-            len,
+            word_count: words.len(),
         }
     }
 
@@ -91,10 +90,6 @@ impl Trie {
 
     fn allowed(&self, node: u32) -> LetterMask {
         self.nodes[node as usize].next
-    }
-
-    fn word_count(&self) -> usize {
-        self.words.len() / self.len.max(1)
     }
 }
 
@@ -186,7 +181,7 @@ impl WordSquares {
 
     /// How many words the squares are made of.
     pub fn word_count(&self) -> usize {
-        self.trie.word_count()
+        self.trie.word_count
     }
 
     /// The number of squares, counted on `threads` threads.
@@ -434,15 +429,20 @@ const DECIDED: u64 = 2;
 
 /// What the walk does with complete squares.
 trait Visit {
-    /// Takes one square; false stops the walk.
-    fn square(&mut self, square: &Square) -> bool;
+    /// Whether the visitor may be handed a square and its transpose as one
+    /// (see [`Counter`]): then the walk skips the branches of transposes.
+    const PAIRS: bool;
+    /// Takes one square standing for `copies` squares (2: it and its
+    /// transpose); false stops the walk.
+    fn square(&mut self, square: &Square, copies: u64) -> bool;
 }
 
 struct Counting(u64);
 
 impl Visit for Counting {
-    fn square(&mut self, _: &Square) -> bool {
-        self.0 += 1;
+    const PAIRS: bool = true;
+    fn square(&mut self, _: &Square, copies: u64) -> bool {
+        self.0 += copies;
         true
     }
 }
@@ -453,7 +453,8 @@ struct Listing<F> {
 }
 
 impl<F: FnMut(&Square) -> bool> Visit for Listing<F> {
-    fn square(&mut self, square: &Square) -> bool {
+    const PAIRS: bool = false;
+    fn square(&mut self, square: &Square, _: u64) -> bool {
         self.given += 1;
         (self.visit)(square)
     }
@@ -497,27 +498,36 @@ impl<'s, V: Visit> Walk<'s, V> {
             row = trie.child(row, letter);
             self.letters[j] = b'A' + letter as u8;
         }
-        self.cell(start.prefix.len(), row);
+        self.cell(start.prefix.len(), row, TIED);
         self.columns.fill(ROOT);
     }
 
-    fn cell(&mut self, cell: usize, row: u32) {
+    /// Places letters from `cell` (in reading order) on; `row` is the
+    /// current row's prefix, `weight` as in [`Counter::cell`].
+    fn cell(&mut self, cell: usize, row: u32, weight: u64) {
         let n = self.squares.size;
         let trie = &self.squares.trie;
-        let j = cell % n;
+        let (i, j) = (cell / n, cell % n);
         let allowed = trie.allowed(row) & trie.allowed(self.columns[j]);
         let last = cell + 1 == n * n;
         let column = self.columns[j];
+        let mirror = (V::PAIRS && weight == TIED && j < i).then(|| self.letters[j * n + i]);
         for letter in letters(allowed) {
+            let placed = b'A' + letter as u8;
+            let weight = match mirror {
+                Some(m) if placed < m => continue,
+                Some(m) if placed > m => DECIDED,
+                _ => weight,
+            };
             let next_row = trie.child(row, letter);
             self.columns[j] = trie.child(column, letter);
-            self.letters[cell] = b'A' + letter as u8;
+            self.letters[cell] = placed;
             if last {
-                self.finish(next_row);
+                self.finish(next_row, weight);
             } else if j + 1 < n {
-                self.cell(cell + 1, next_row);
+                self.cell(cell + 1, next_row, weight);
             } else {
-                self.end_row(cell, next_row);
+                self.end_row(cell, next_row, weight);
             }
             if self.stopped {
                 break;
@@ -527,18 +537,18 @@ impl<'s, V: Visit> Walk<'s, V> {
     }
 
     /// A row other than the last is complete: go on to the next row.
-    fn end_row(&mut self, cell: usize, leaf: u32) {
+    fn end_row(&mut self, cell: usize, leaf: u32, weight: u64) {
         let word = leaf - self.squares.trie.first_leaf;
         if self.squares.distinct && self.row_words.contains(&word) {
             return;
         }
         self.row_words.push(word);
-        self.cell(cell + 1, ROOT);
+        self.cell(cell + 1, ROOT, weight);
         self.row_words.pop();
     }
 
     /// The last cell is placed: every row and column is a word.
-    fn finish(&mut self, last_row_leaf: u32) {
+    fn finish(&mut self, last_row_leaf: u32, copies: u64) {
         if self.squares.distinct && !self.all_words_differ(last_row_leaf) {
             return;
         }
@@ -546,7 +556,7 @@ impl<'s, V: Visit> Walk<'s, V> {
             size: self.squares.size,
             letters: &self.letters,
         };
-        if !self.visit.square(&square) {
+        if !self.visit.square(&square, copies) {
             self.stopped = true;
         }
     }

@@ -82,11 +82,12 @@ fn is_square(rows: &[String], known: &HashSet<&str>, distinct: bool) -> bool {
 fn listed(squares: &WordSquares) -> Vec<Vec<String>> {
     let mut out = Vec::new();
     squares.each(|square| {
-        out.push(
-            (0..square.size())
-                .map(|i| square.row(i).to_string())
-                .collect(),
-        );
+        let rows: Vec<String> = (0..square.size())
+            .map(|i| square.row(i).to_string())
+            .collect();
+        let cols: Vec<String> = (0..square.size()).map(|j| square.column(j)).collect();
+        assert_eq!(cols, columns(&rows));
+        out.push(rows);
         true
     });
     out
