@@ -238,6 +238,26 @@ fn cli_counts() {
 }
 
 #[test]
+fn cli_uses_the_word_list_options() {
+    // Banning WED leaves only the square that reads CAT, ARE, TED both ways.
+    let ban = data("squares/wed.words");
+    let out = squares_cli(
+        "cow.words",
+        &["--size", "3", "--exclude", ban.to_str().unwrap()],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "CAT\nARE\nTED\n");
+    assert!(stderr(&out).ends_with("1 square\n"), "{}", stderr(&out));
+    // Unscored words score 50: a higher minimum leaves no 3-letter word.
+    let out = squares_cli("cow.words", &["--size", "3", "--min-score", "51"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "cruciverb: error: --size 3: the word list has no 3-letter words\n"
+    );
+}
+
+#[test]
 fn cli_without_a_square_exits_1() {
     let out = squares_cli("card.words", &["--size", "4", "--distinct"]);
     assert_eq!(out.status.code(), Some(1));

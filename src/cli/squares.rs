@@ -90,7 +90,7 @@ fn list(squares: &WordSquares, limit: u64, distinct: bool) -> Result<ExitCode> {
         return Ok(ExitCode::from(NO_FILL));
     }
     if written < limit {
-        eprintln!("{written} squares");
+        eprintln!("{written} square{}", if written == 1 { "" } else { "s" });
     }
     Ok(ExitCode::SUCCESS)
 }
