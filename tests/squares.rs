@@ -308,3 +308,26 @@ fn cli_rejects_bad_options_and_files() {
         stderr(&out)
     );
 }
+
+#[test]
+fn counting_agrees_with_listing_on_the_embedded_list() {
+    let (list, _) = cruciverb::wordlist::embedded::default_list().unwrap();
+    let index = Index::build(&list, 0);
+    let words: Vec<String> = (0..index.of_length(3).unwrap().count())
+        .map(|i| index.of_length(3).unwrap().word_str(i).to_string())
+        .collect();
+    let known: HashSet<&str> = words.iter().map(String::as_str).collect();
+    for distinct in [false, true] {
+        let squares = squares_of(&index, 3, distinct).unwrap();
+        let mut checked = 0u64;
+        let given = squares.each(|square| {
+            let rows: Vec<String> = (0..3).map(|i| square.row(i).to_string()).collect();
+            assert!(is_square(&rows, &known, distinct), "{rows:?}");
+            checked += 1;
+            true
+        });
+        assert_eq!(given, checked);
+        assert_eq!(squares.count(1), checked, "distinct {distinct}");
+        assert_eq!(squares.count(2), checked, "distinct {distinct}");
+    }
+}
