@@ -186,8 +186,19 @@ impl WordSquares {
 
     /// The number of squares, counted on `threads` threads.
     pub fn count(&self, threads: usize) -> u64 {
+        self.count_with_progress(threads, |_, _| {})
+    }
+
+    /// [`count`](Self::count), calling `progress(done, parts)` as each of
+    /// the `parts` units of work (a two-letter start of the first row) ends.
+    pub fn count_with_progress(
+        &self,
+        threads: usize,
+        progress: impl Fn(usize, usize) + Sync,
+    ) -> u64 {
         let tasks = self.starts();
         let taken = AtomicUsize::new(0);
+        let done = AtomicUsize::new(0);
         let worker = || {
             let mut total = 0;
             let mut walk = Walk::new(self, Counting(0));
@@ -198,6 +209,7 @@ impl WordSquares {
                 } else {
                     total += counter.count(start);
                 }
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1, tasks.len());
             }
             total + walk.visit.0
         };

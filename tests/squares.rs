@@ -331,3 +331,20 @@ fn counting_agrees_with_listing_on_the_embedded_list() {
         assert_eq!(squares.count(2), checked, "distinct {distinct}");
     }
 }
+
+#[test]
+fn progress_reports_every_unit_of_counting_work() {
+    let words = lines(&["CAT", "ORE", "WED", "COW", "ARE", "TED"]);
+    let index = index_of(&words);
+    let squares = squares_of(&index, 3, false).unwrap();
+    let calls = std::sync::Mutex::new(Vec::new());
+    let found = squares.count_with_progress(2, |done, parts| {
+        calls.lock().unwrap().push((done, parts));
+    });
+    assert_eq!(found, 4);
+    let mut calls = calls.into_inner().unwrap();
+    calls.sort();
+    // Units are two-letter starts of the first row whose second letter also
+    // begins a word (it starts column 2): CA and CO only.
+    assert_eq!(calls, vec![(1, 2), (2, 2)]);
+}

@@ -1,10 +1,12 @@
 //! The `squares` subcommand: count or list word squares of one size.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
 
 use cruciverb::squares::WordSquares;
 use cruciverb::wordlist::spec::default_cache_dir;
@@ -41,7 +43,13 @@ pub fn squares(command: &SquaresCommand) -> Result<ExitCode> {
     let index = command.lists.spec().index(default_cache_dir().as_deref())?;
     let squares = WordSquares::from_index(&index, command.size, command.distinct)?;
     if command.count {
-        println!("{}", squares.count(threads));
+        let bar = progress_bar();
+        let found = squares.count_with_progress(threads, |done, parts| {
+            bar.set_length(parts as u64);
+            bar.set_position(done as u64);
+        });
+        bar.finish_and_clear();
+        println!("{found}");
         return Ok(ExitCode::SUCCESS);
     }
     list(
@@ -49,6 +57,20 @@ pub fn squares(command: &SquaresCommand) -> Result<ExitCode> {
         command.limit.unwrap_or(u64::MAX),
         command.distinct,
     )
+}
+
+/// A bar over the units of counting work on a terminal; hidden otherwise.
+fn progress_bar() -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(0);
+    let template = "{bar:30} {pos}/{len} first-row starts  {elapsed_precise}  eta {eta}";
+    if let Ok(style) = ProgressStyle::with_template(template) {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
 }
 
 /// Prints squares separated by blank lines; exit code [`NO_FILL`] when there
