@@ -39,7 +39,7 @@ fn main() {
     println!("{} words of {SIZE} letters", words.count());
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     for distinct in [false, true] {
-        let squares = WordSquares::from_words(&words, distinct);
+        let squares = WordSquares::from_words(&words, distinct).expect("4×4 squares");
         for threads in [1, cores] {
             let mut found = 0;
             let times: Vec<Duration> = (0..RUNS)

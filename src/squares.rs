@@ -162,17 +162,18 @@ impl WordSquares {
                 "--size {size}: the word list has no {size}-letter words"
             ))
         })?;
-        Ok(WordSquares::from_words(&words, distinct))
+        WordSquares::from_words(&words, distinct)
     }
 
-    /// Squares made of the words of `words` (its length is the side).
-    pub fn from_words(words: &Words<'_>, distinct: bool) -> WordSquares {
+    /// Squares made of the words of `words` (their length is the side).
+    pub fn from_words(words: &Words<'_>, distinct: bool) -> Result<WordSquares> {
+        check_size(words.len())?;
         let list = (0..words.count()).map(|i| words.word(i)).collect();
-        WordSquares {
+        Ok(WordSquares {
             trie: Trie::build(list, words.len()),
             size: words.len(),
             distinct,
-        }
+        })
     }
 
     pub fn size(&self) -> usize {

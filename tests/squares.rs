@@ -22,7 +22,7 @@ fn index_of(words: &[String]) -> Index {
 fn squares_of(index: &Index, size: usize, distinct: bool) -> Option<WordSquares> {
     index
         .of_length(size)
-        .map(|words| WordSquares::from_words(&words, distinct))
+        .map(|words| WordSquares::from_words(&words, distinct).unwrap())
 }
 
 /// Every square as its rows, tried row by row over all word tuples: slow,
@@ -347,4 +347,15 @@ fn progress_reports_every_unit_of_counting_work() {
     // Units are two-letter starts of the first row whose second letter also
     // begins a word (it starts column 2): CA and CO only.
     assert_eq!(calls, vec![(1, 2), (2, 2)]);
+}
+
+#[test]
+fn one_letter_words_make_no_square() {
+    let index = index_of(&lines(&["A", "I"]));
+    let words = index.of_length(1).unwrap();
+    let error = WordSquares::from_words(&words, false).err().unwrap();
+    assert_eq!(
+        error.to_string(),
+        "--size 1: a word square needs words of at least 2 letters"
+    );
 }
