@@ -9,6 +9,7 @@ use clap::{Args, Parser, Subcommand};
 mod cli {
     pub mod arrange;
     pub mod publish;
+    pub mod squares;
 }
 use cli::publish;
 
@@ -58,6 +59,8 @@ enum Command {
     Import(publish::ImportCommand),
     /// Place a word set across and down in the smallest square.
     Arrange(cli::arrange::ArrangeCommand),
+    /// Count or list word squares: every row and column a word.
+    Squares(cli::squares::SquaresCommand),
     /// Draw a grid or pattern in the terminal.
     Show {
         /// A text grid file, a hex pattern, FILE.hex (its first pattern) or FILE.hex:N.
@@ -527,6 +530,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Export(command) => done(publish::export(&command)),
         Command::Import(command) => done(publish::import(&command)),
         Command::Arrange(command) => cli::arrange::run(&command),
+        Command::Squares(command) => cli::squares::squares(&command),
         Command::Show { pattern, min_slot } => {
             let grid = load_grid(&pattern)?;
             print!("{}", terminal::draw(&grid, min_slot));

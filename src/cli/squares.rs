@@ -1,0 +1,118 @@
+//! The `squares` subcommand: count or list word squares of one size.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use cruciverb::squares::WordSquares;
+use cruciverb::wordlist::spec::default_cache_dir;
+use cruciverb::{Error, Result};
+
+use crate::{default_threads, WordlistOptions, NO_FILL};
+
+#[derive(Args)]
+pub struct SquaresCommand {
+    /// Side of the square: every row and column is a word of this length.
+    #[arg(long, value_name = "N")]
+    size: usize,
+    /// Print only how many squares there are.
+    #[arg(long, conflicts_with = "limit")]
+    count: bool,
+    /// List at most K squares (default: all of them).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    limit: Option<u64>,
+    /// No word twice in a square (this rules out symmetric squares).
+    #[arg(long)]
+    distinct: bool,
+    /// With --count: worker threads (default: all cores).
+    #[arg(long, requires = "count")]
+    threads: Option<usize>,
+    #[command(flatten)]
+    lists: WordlistOptions,
+}
+
+pub fn squares(command: &SquaresCommand) -> Result<ExitCode> {
+    let threads = command.threads.unwrap_or_else(default_threads);
+    if threads == 0 {
+        return Err(Error::invalid("--threads must be at least 1"));
+    }
+    let index = command.lists.spec().index(default_cache_dir().as_deref())?;
+    let squares = WordSquares::from_index(&index, command.size, command.distinct)?;
+    if command.count {
+        let bar = progress_bar();
+        let found = squares.count_with_progress(threads, |done, parts| {
+            bar.set_length(parts as u64);
+            bar.set_position(done as u64);
+        });
+        bar.finish_and_clear();
+        println!("{found}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    list(
+        &squares,
+        command.limit.unwrap_or(u64::MAX),
+        command.distinct,
+    )
+}
+
+/// A bar over the units of counting work on a terminal; hidden otherwise.
+fn progress_bar() -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(0);
+    let template = "{bar:30} {pos}/{len} first-row starts  {elapsed_precise}  eta {eta}";
+    if let Ok(style) = ProgressStyle::with_template(template) {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+/// Prints squares separated by blank lines; exit code [`NO_FILL`] when there
+/// are none.
+fn list(squares: &WordSquares, limit: u64, distinct: bool) -> Result<ExitCode> {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut written: u64 = 0;
+    let mut failure = None;
+    squares.each(|square| {
+        let separator = if written > 0 { "\n" } else { "" };
+        if let Err(e) = write!(out, "{separator}{square}") {
+            failure = Some(e);
+            return false;
+        }
+        written += 1;
+        written < limit
+    });
+    let flushed = match failure {
+        Some(e) => Err(e),
+        None => out.flush(),
+    };
+    match flushed {
+        // A reader that has seen enough (`| head`) is not a failure.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(ExitCode::SUCCESS),
+        Err(e) => return Err(Error::io(Path::new("<stdout>"), e)),
+        Ok(()) => {}
+    }
+    let n = squares.size();
+    if written == 0 {
+        eprintln!(
+            "no {n}×{n} word square{} from {} words of {n} letters",
+            if distinct {
+                " without a repeated word"
+            } else {
+                ""
+            },
+            squares.word_count()
+        );
+        return Ok(ExitCode::from(NO_FILL));
+    }
+    if written < limit {
+        eprintln!("{written} square{}", if written == 1 { "" } else { "s" });
+    }
+    Ok(ExitCode::SUCCESS)
+}
