@@ -14,6 +14,7 @@ pub mod grid;
 pub mod make;
 pub mod pattern;
 pub mod puzzle;
+pub mod regex;
 pub mod terminal;
 pub mod typeset;
 pub mod wordlist;

@@ -8,6 +8,7 @@ use clap::{Args, Parser, Subcommand};
 
 mod cli {
     pub mod publish;
+    pub mod regex;
 }
 use cli::publish;
 
@@ -55,6 +56,8 @@ enum Command {
     Export(publish::ExportCommand),
     /// Read a finished .puz, .ipuz or .xd puzzle into ipuz.
     Import(publish::ImportCommand),
+    /// Solve a regex crossword (rectangle or hexagon), count solutions, or give a hint.
+    Regex(cli::regex::RegexCommand),
     /// Draw a grid or pattern in the terminal.
     Show {
         /// A text grid file, a hex pattern, FILE.hex (its first pattern) or FILE.hex:N.
@@ -523,6 +526,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Pdf(command) => done(publish::pdf(&command)),
         Command::Export(command) => done(publish::export(&command)),
         Command::Import(command) => done(publish::import(&command)),
+        Command::Regex(command) => cli::regex::regex(&command),
         Command::Show { pattern, min_slot } => {
             let grid = load_grid(&pattern)?;
             print!("{}", terminal::draw(&grid, min_slot));
