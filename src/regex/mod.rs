@@ -11,6 +11,7 @@
 pub mod automaton;
 pub mod matcher;
 pub mod puzzle;
+pub mod setmatch;
 pub mod solve;
 pub mod syntax;
 

@@ -9,10 +9,15 @@
 use super::automaton::{Automaton, Symbols};
 use super::matcher::full_match;
 use super::puzzle::{Line, Puzzle};
+use super::setmatch::SetMatcher;
 
 /// Lines whose cells allow at most this many strings are narrowed exactly by
 /// trying every string with the matcher; beyond it only the automaton narrows.
-const ENUMERATION_LIMIT: u64 = 2048;
+const ENUMERATION_LIMIT: u64 = 256;
+
+/// Steps one set-matcher run may take before the line keeps the automaton's
+/// (looser) result for this round.
+const SET_MATCH_BUDGET: usize = 200_000;
 
 /// The solutions found, as display rows, and whether the search was exhaustive.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -106,6 +111,8 @@ fn symbols(set: Symbols) -> impl Iterator<Item = usize> {
 struct Check<'p> {
     line: &'p Line,
     automata: Vec<Automaton>,
+    /// For the regexes with backreferences or lookaheads.
+    set_matchers: Vec<SetMatcher>,
     /// The automata are exact for this line: no backreference or lookahead.
     exact: bool,
 }
@@ -129,6 +136,12 @@ impl<'p> Solver<'p> {
                     .regexes
                     .iter()
                     .map(|r| Automaton::new(r, &puzzle.alphabet))
+                    .collect(),
+                set_matchers: line
+                    .regexes
+                    .iter()
+                    .filter(|r| r.needs_backtracking)
+                    .map(|r| SetMatcher::new(r, &puzzle.alphabet))
                     .collect(),
                 exact: line.regexes.iter().all(|r| !r.needs_backtracking),
             })
@@ -196,14 +209,16 @@ impl<'p> Solver<'p> {
     }
 
     fn narrow(&self, check: &Check, mut sets: Vec<Symbols>) -> Option<Vec<Symbols>> {
-        // Two regexes on one line narrow each other, so repeat until stable.
+        // Each regex of the line narrows what the others see, so repeat until stable.
         loop {
             let before = sets.clone();
             for automaton in &check.automata {
                 sets = automaton.narrow(&sets)?;
             }
-            if sets.iter().any(|&s| s == 0) {
-                return None;
+            for matcher in &check.set_matchers {
+                if let Some(result) = matcher.narrow(&sets, SET_MATCH_BUDGET) {
+                    sets = result?;
+                }
             }
             if sets == before {
                 break;

@@ -431,6 +431,21 @@ impl Parser<'_> {
         }
     }
 
+    /// Inside a class Python reads `\3` as the character with octal code 3.
+    fn octal(&mut self) -> Result<ClassItem> {
+        let mut code = 0;
+        let start = self.pos;
+        while let Some(d) = self.peek().and_then(|c| c.to_digit(8)) {
+            if self.pos - start == 3 {
+                break;
+            }
+            code = code * 8 + d;
+            self.pos += 1;
+        }
+        let c = char::from_u32(code).ok_or_else(|| self.error("bad octal escape"))?;
+        Ok(ClassItem::Range(c, c))
+    }
+
     fn class_atom(&mut self) -> Result<ClassItem> {
         let Some(c) = self.peek() else {
             return Err(self.error("unterminated character set"));
@@ -442,6 +457,9 @@ impl Parser<'_> {
         let Some(e) = self.peek() else {
             return Err(self.error("unterminated character set"));
         };
+        if e.is_digit(8) {
+            return self.octal();
+        }
         self.pos += 1;
         match self.class_escape(e)? {
             Some(item) => Ok(item),
