@@ -157,7 +157,12 @@ fn find_groups<'r>(node: &'r Node, groups: &mut Vec<Option<&'r Node>>) {
         }
         Node::Concat(nodes) | Node::Alt(nodes) => nodes.iter().for_each(|n| find_groups(n, groups)),
         Node::Repeat { node, .. } | Node::Look { node, .. } => find_groups(node, groups),
-        Node::Empty | Node::Class(_) | Node::Backref(_) | Node::Start | Node::End => {}
+        Node::Empty
+        | Node::Class(_)
+        | Node::Backref(_)
+        | Node::Start
+        | Node::End
+        | Node::WordBoundary { .. } => {}
     }
 }
 
@@ -196,7 +201,7 @@ impl Builder<'_, '_> {
     /// backreference, where further backreferences become "any text".
     fn compile(&mut self, node: &Node, next: usize, in_copy: bool) -> usize {
         match node {
-            Node::Empty | Node::Look { .. } => next,
+            Node::Empty | Node::Look { .. } | Node::WordBoundary { .. } => next,
             Node::Class(class) => {
                 let set = symbols_of(class, self.alphabet);
                 self.push(Step::Char(set, next))

@@ -5,7 +5,7 @@
 //! Continuation passing keeps the semantics plain: each node is matched at a
 //! position and hands every way it can end to "the rest of the pattern".
 
-use super::syntax::{Node, Regex};
+use super::syntax::{is_word, Node, Regex};
 
 /// The span of text each capture group holds on the current path.
 type Captures = Vec<Option<(usize, usize)>>;
@@ -58,8 +58,14 @@ impl Matcher<'_> {
             Node::Backref(i) => self.backref(*i, at, caps, rest),
             Node::Start => at == 0 && rest(at, caps),
             Node::End => at == self.text.len() && rest(at, caps),
+            Node::WordBoundary { negated } => self.at_boundary(at) != *negated && rest(at, caps),
             Node::Look { negative, node } => self.lookahead(*negative, node, at, caps, rest),
         }
+    }
+
+    fn at_boundary(&self, at: usize) -> bool {
+        let word_at = |i: Option<usize>| i.and_then(|i| self.text.get(i)).is_some_and(|&c| is_word(c));
+        word_at(at.checked_sub(1)) != word_at(Some(at))
     }
 
     fn sequence(&self, nodes: &[Node], at: usize, caps: &mut Captures, rest: Rest) -> bool {
@@ -172,6 +178,10 @@ mod tests {
             ("(A|B)?\\1", "A", false),
             ("[\\]\\[]+", "][", true),
             ("\\W\\w\\d\\s", "-_7 ", true),
+            ("A\\b B", "A B", true),
+            ("A\\bB", "AB", false),
+            ("A\\BB", "AB", true),
+            ("\\AA\\Z", "A", true),
         ];
         for (pattern, text, expected) in cases {
             assert_eq!(matches(pattern, text), expected, "{pattern} on {text}");

@@ -231,8 +231,9 @@ fn tree(node: &Node, alphabet: &[char]) -> Tree {
         Node::Backref(i) => Tree::Backref(*i),
         Node::Start => Tree::Start,
         Node::End => Tree::End,
-        // A negative lookahead cannot be judged on sets: let every path through.
-        Node::Look { negative: true, .. } => Tree::Empty,
+        // Neither a negative lookahead nor a word boundary can be judged on
+        // sets: let every path through.
+        Node::Look { negative: true, .. } | Node::WordBoundary { .. } => Tree::Empty,
         Node::Look { negative: false, node } => Tree::Ahead(sub(node)),
     }
 }

@@ -42,7 +42,7 @@ impl Class {
 }
 
 /// Python's `\w` for str patterns: Unicode letters and digits plus `_`.
-fn is_word(c: char) -> bool {
+pub fn is_word(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
 }
 
@@ -75,6 +75,10 @@ pub enum Node {
     Backref(usize),
     Start,
     End,
+    /// `\b` (or `\B` when negated).
+    WordBoundary {
+        negated: bool,
+    },
     Look {
         negative: bool,
         node: Box<Node>,
@@ -142,7 +146,11 @@ fn collect_literals(node: &Node, out: &mut Vec<char>) {
         Node::Repeat { node, .. } | Node::Group { node, .. } | Node::Look { node, .. } => {
             collect_literals(node, out)
         }
-        Node::Empty | Node::Backref(_) | Node::Start | Node::End => {}
+        Node::Empty
+        | Node::Backref(_)
+        | Node::Start
+        | Node::End
+        | Node::WordBoundary { .. } => {}
     }
 }
 
@@ -207,7 +215,10 @@ impl Parser<'_> {
         let Some((min, max)) = self.quantifier()? else {
             return Ok(atom);
         };
-        if matches!(atom, Node::Start | Node::End | Node::Empty) {
+        if matches!(
+            atom,
+            Node::Start | Node::End | Node::Empty | Node::WordBoundary { .. }
+        ) {
             return Err(self.error("nothing to repeat"));
         }
         let greedy = if self.peek() == Some('?') {
@@ -351,6 +362,16 @@ impl Parser<'_> {
             return self.backref();
         }
         self.pos += 1;
+        match c {
+            'A' => return Ok(Node::Start),
+            'Z' => return Ok(Node::End),
+            'b' | 'B' => {
+                // Automata skip it, so lines using it need the exact matcher.
+                self.special = true;
+                return Ok(Node::WordBoundary { negated: c == 'B' });
+            }
+            _ => {}
+        }
         match self.class_escape(c)? {
             Some(item) => Ok(Node::Class(Class {
                 negated: false,
