@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use cruciverb::regex::{hint, solve, Puzzle, Shape};
-use cruciverb::{Error, Result};
+use cruciverb::Result;
 
 use crate::NO_FILL;
 
@@ -68,9 +68,8 @@ fn print_hint(puzzle: &Puzzle) -> Result<ExitCode> {
         return Ok(ExitCode::from(NO_FILL));
     };
     let Some(h) = found else {
-        return Err(Error::invalid(
-            "no open cell is forced: every open cell differs between solutions (or none is open)",
-        ));
+        println!("no open cell is forced: the solutions differ in every open cell, or none is open");
+        return Ok(ExitCode::SUCCESS);
     };
     let place = match puzzle.shape {
         Shape::Rect { .. } => format!("row {}, column {}", h.row + 1, h.column + 1),
