@@ -96,7 +96,11 @@ fn every_published_puzzle_has_exactly_its_known_solutions() {
         let known: Vec<Vec<String>> = serde_json::from_value(entry["solutions"].clone()).unwrap();
         let found = solve(&puzzle_of(entry), 100_000);
         assert!(found.complete, "{name}: search did not finish");
-        if entry["solver_header"].as_str().unwrap().contains("no other solutions") {
+        if entry["solver_header"]
+            .as_str()
+            .unwrap()
+            .contains("no other solutions")
+        {
             assert_eq!(as_set(&found.found), as_set(&known), "{name}");
         } else {
             // The source lists only the first two it found ("there might be
@@ -108,7 +112,10 @@ fn every_published_puzzle_has_exactly_its_known_solutions() {
         case["solutions"] = json!(found.found);
         judged.push(case);
     }
-    assert_eq!(python_rejects("regex-pack", &Value::Array(judged)), Vec::<Value>::new());
+    assert_eq!(
+        python_rejects("regex-pack", &Value::Array(judged)),
+        Vec::<Value>::new()
+    );
 }
 
 #[test]
@@ -123,7 +130,10 @@ fn our_matcher_agrees_with_python_re_on_every_pack_regex() {
         if entry["shape"] != "rect" {
             continue;
         }
-        let rows: Vec<String> = rows.iter().map(|r| r.as_str().unwrap().to_string()).collect();
+        let rows: Vec<String> = rows
+            .iter()
+            .map(|r| r.as_str().unwrap().to_string())
+            .collect();
         let width = rows[0].chars().count();
         let cols = (0..width).map(|c| rows.iter().map(|r| r.chars().nth(c).unwrap()).collect());
         let lines: Vec<String> = rows.iter().cloned().chain(cols).collect();
@@ -181,7 +191,10 @@ fn beginner_example_prints_its_solution() {
 fn intermediate_example_as_json() {
     let out = run(&["regex", &example("intermediate.json"), "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert_eq!(stdout(&out), "{\"solutions\":[[\"NOS\",\"FER\",\"ATU\"]]}\n");
+    assert_eq!(
+        stdout(&out),
+        "{\"solutions\":[[\"NOS\",\"FER\",\"ATU\"]]}\n"
+    );
 }
 
 #[test]
@@ -195,7 +208,11 @@ fn hard_example_has_one_solution_that_python_accepts() {
     let pair = |a: &str, b: &str| -> Value {
         let first = file[a].as_array().unwrap();
         let second = file[b].as_array().unwrap();
-        first.iter().zip(second).map(|(x, y)| json!([x, y])).collect()
+        first
+            .iter()
+            .zip(second)
+            .map(|(x, y)| json!([x, y]))
+            .collect()
     };
     let case = json!([{
         "name": "hard-5x5", "shape": "rect",
@@ -244,17 +261,29 @@ fn count_max_and_hint() {
     assert_eq!(stderr(&out), "stopped after 10 solutions (--max)\n");
 
     // The known solution is NOS/FER/ATU; the first open cell is the hint.
-    let path = write_puzzle(&dir, &intermediate_with(&[("grid", json!(["N__", "___", "___"]))]));
+    let path = write_puzzle(
+        &dir,
+        &intermediate_with(&[("grid", json!(["N__", "___", "___"]))]),
+    );
     let out = run(&["regex", &path, "--hint"]);
-    assert_eq!(stdout(&out), "row 1, column 2: 'O' (its lines allow nothing else)\n");
+    assert_eq!(
+        stdout(&out),
+        "row 1, column 2: 'O' (its lines allow nothing else)\n"
+    );
 }
 
 #[test]
 fn a_partial_grid_is_respected() {
     let dir = scratch("regex-grid");
-    let path = write_puzzle(&dir, &intermediate_with(&[("grid", json!(["N__", "___", "__U"]))]));
+    let path = write_puzzle(
+        &dir,
+        &intermediate_with(&[("grid", json!(["N__", "___", "__U"]))]),
+    );
     assert_eq!(stdout(&run(&["regex", &path])), "NOS\nFER\nATU\n");
-    let path = write_puzzle(&dir, &intermediate_with(&[("grid", json!(["X__", "___", "___"]))]));
+    let path = write_puzzle(
+        &dir,
+        &intermediate_with(&[("grid", json!(["X__", "___", "___"]))]),
+    );
     let out = run(&["regex", &path]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(stderr(&out), "no solution\n");
@@ -264,7 +293,10 @@ fn a_partial_grid_is_respected() {
 fn an_explicit_alphabet_limits_the_cells() {
     let dir = scratch("regex-alphabet");
     let puzzle = json!({"left_lines": ["[AB]"], "top_columns": ["."], "alphabet": "B"});
-    assert_eq!(stdout(&run(&["regex", &write_puzzle(&dir, &puzzle)])), "B\n");
+    assert_eq!(
+        stdout(&run(&["regex", &write_puzzle(&dir, &puzzle)])),
+        "B\n"
+    );
 }
 
 #[test]
@@ -296,14 +328,20 @@ fn bad_input_gets_a_clear_error() {
         let path = write_puzzle(&dir, &puzzle);
         let out = run(&["regex", &path]);
         assert_eq!(out.status.code(), Some(2), "{puzzle}");
-        assert_eq!(stderr(&out), format!("cruciverb: error: {path}: {message}\n"));
+        assert_eq!(
+            stderr(&out),
+            format!("cruciverb: error: {path}: {message}\n")
+        );
     }
     let path = dir.join("broken.json");
     std::fs::write(&path, "{\"left_lines\": [\n").unwrap();
     let out = run(&["regex", path.to_str().unwrap()]);
     assert_eq!(
         stderr(&out),
-        format!("cruciverb: error: {}:2:0: EOF while parsing a list\n", path.display())
+        format!(
+            "cruciverb: error: {}:2:0: EOF while parsing a list\n",
+            path.display()
+        )
     );
 }
 
@@ -312,5 +350,8 @@ fn a_one_row_hexagon_reads_its_cell_three_ways() {
     // n = 1: a single cell on all three lines.
     let dir = scratch("regex-hex1");
     let puzzle = json!({"shape": "hex", "horizontal": [["[AB]"]], "se_to_nw": [["[BC]"]], "ne_to_sw": [["B|Z"]]});
-    assert_eq!(stdout(&run(&["regex", &write_puzzle(&dir, &puzzle), "--json"])), "{\"solutions\":[[\"B\"]]}\n");
+    assert_eq!(
+        stdout(&run(&["regex", &write_puzzle(&dir, &puzzle), "--json"])),
+        "{\"solutions\":[[\"B\"]]}\n"
+    );
 }

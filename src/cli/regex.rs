@@ -68,7 +68,9 @@ fn print_hint(puzzle: &Puzzle) -> Result<ExitCode> {
         return Ok(ExitCode::from(NO_FILL));
     };
     let Some(h) = found else {
-        println!("no open cell is forced: the solutions differ in every open cell, or none is open");
+        println!(
+            "no open cell is forced: the solutions differ in every open cell, or none is open"
+        );
         return Ok(ExitCode::SUCCESS);
     };
     let place = match puzzle.shape {

@@ -240,7 +240,14 @@ impl Builder<'_, '_> {
         loop_state
     }
 
-    fn repeat(&mut self, node: &Node, min: u32, max: Option<u32>, next: usize, in_copy: bool) -> usize {
+    fn repeat(
+        &mut self,
+        node: &Node,
+        min: u32,
+        max: Option<u32>,
+        next: usize,
+        in_copy: bool,
+    ) -> usize {
         let mut tail = match max {
             None => {
                 let loop_state = self.push(Step::Split(Vec::new()));
@@ -295,7 +302,10 @@ mod tests {
             narrowed("HE|LL|O+", "EHLOP", 2),
             Some(vec!["HLO".into(), "ELO".into()])
         );
-        assert_eq!(narrowed("A{2}B?", "AB", 3), Some(vec!["A".into(), "A".into(), "B".into()]));
+        assert_eq!(
+            narrowed("A{2}B?", "AB", 3),
+            Some(vec!["A".into(), "A".into(), "B".into()])
+        );
         assert_eq!(narrowed("A{2}B?", "AB", 4), None);
         assert_eq!(narrowed("^A$|B*", "AB", 1), Some(vec!["AB".into()]));
         assert_eq!(narrowed("A$B", "AB", 2), None);

@@ -64,7 +64,10 @@ impl Matcher<'_> {
     }
 
     fn at_boundary(&self, at: usize) -> bool {
-        let word_at = |i: Option<usize>| i.and_then(|i| self.text.get(i)).is_some_and(|&c| is_word(c));
+        let word_at = |i: Option<usize>| {
+            i.and_then(|i| self.text.get(i))
+                .is_some_and(|&c| is_word(c))
+        };
         word_at(at.checked_sub(1)) != word_at(Some(at))
     }
 
@@ -77,7 +80,14 @@ impl Matcher<'_> {
         }
     }
 
-    fn capture(&self, index: usize, node: &Node, at: usize, caps: &mut Captures, rest: Rest) -> bool {
+    fn capture(
+        &self,
+        index: usize,
+        node: &Node,
+        at: usize,
+        caps: &mut Captures,
+        rest: Rest,
+    ) -> bool {
         self.node(node, at, caps, &mut |end, caps| {
             let before = caps[index];
             caps[index] = Some((at, end));
@@ -104,15 +114,16 @@ impl Matcher<'_> {
         let again = |caps: &mut Captures, rest: Rest| {
             may_continue
                 && self.node(node, at, caps, &mut |end, caps| {
-                    !(end == at && may_stop)
-                        && self.repeat(node, limits, done + 1, end, caps, rest)
+                    !(end == at && may_stop) && self.repeat(node, limits, done + 1, end, caps, rest)
                 })
         };
-        if limits.greedy {
-            again(caps, rest) || (may_stop && rest(at, caps))
-        } else {
-            (may_stop && rest(at, caps)) || again(caps, rest)
+        // Order matters only for which captures a lookahead keeps: greedy
+        // tries one more iteration first, lazy tries stopping first.
+        let stop_first = !limits.greedy;
+        if stop_first && may_stop && rest(at, caps) {
+            return true;
         }
+        again(caps, rest) || (!stop_first && may_stop && rest(at, caps))
     }
 
     fn backref(&self, index: usize, at: usize, caps: &mut Captures, rest: Rest) -> bool {
@@ -125,7 +136,14 @@ impl Matcher<'_> {
 
     /// Lookaheads are atomic in Python: the first way the inside matches fixes
     /// its captures, and nothing backtracks into it.
-    fn lookahead(&self, negative: bool, node: &Node, at: usize, caps: &mut Captures, rest: Rest) -> bool {
+    fn lookahead(
+        &self,
+        negative: bool,
+        node: &Node,
+        at: usize,
+        caps: &mut Captures,
+        rest: Rest,
+    ) -> bool {
         let before = caps.clone();
         let inside = self.node(node, at, caps, &mut |_, _| true);
         if negative {
@@ -133,10 +151,11 @@ impl Matcher<'_> {
             *caps = before.clone();
             return !inside && rest(at, caps);
         }
-        inside && (rest(at, caps) || {
-            *caps = before;
-            false
-        })
+        inside
+            && (rest(at, caps) || {
+                *caps = before;
+                false
+            })
     }
 }
 

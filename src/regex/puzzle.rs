@@ -21,9 +21,14 @@ pub const UNKNOWN: char = '_';
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Shape {
-    Rect { rows: usize, cols: usize },
+    Rect {
+        rows: usize,
+        cols: usize,
+    },
     /// A hexagon with an odd number of rows; the middle row is the longest.
-    Hex { rows: usize },
+    Hex {
+        rows: usize,
+    },
 }
 
 /// Cells in a fixed order that must fully match every one of `regexes`.
@@ -109,16 +114,33 @@ impl Puzzle {
     }
 
     fn rect_file(file: RectFile) -> Result<Puzzle> {
-        let rows = pair_up(file.left_lines, file.right_lines, "left_lines", "right_lines")?;
-        let cols = pair_up(file.top_columns, file.bottom_columns, "top_columns", "bottom_columns")?;
+        let rows = pair_up(
+            file.left_lines,
+            file.right_lines,
+            "left_lines",
+            "right_lines",
+        )?;
+        let cols = pair_up(
+            file.top_columns,
+            file.bottom_columns,
+            "top_columns",
+            "bottom_columns",
+        )?;
         Puzzle::rect(rows, cols, file.alphabet.as_deref(), file.grid.as_deref())
     }
 
     /// A rectangle: `rows[r]` are the regexes of row r, `cols[c]` of column c.
-    pub fn rect(rows: Family, cols: Family, alphabet: Option<&str>, grid: Option<&[String]>) -> Result<Puzzle> {
+    pub fn rect(
+        rows: Family,
+        cols: Family,
+        alphabet: Option<&str>,
+        grid: Option<&[String]>,
+    ) -> Result<Puzzle> {
         let (height, width) = (rows.len(), cols.len());
         if height == 0 || width == 0 {
-            return Err(Error::invalid("a puzzle needs at least one row and one column"));
+            return Err(Error::invalid(
+                "a puzzle needs at least one row and one column",
+            ));
         }
         let display: Vec<Vec<usize>> = (0..height)
             .map(|r| (0..width).map(|c| r * width + c).collect())
@@ -127,13 +149,20 @@ impl Puzzle {
         let mut lines = Vec::new();
         lines.extend(lines_of("row", rows, display.clone())?);
         lines.extend(lines_of("column", cols, columns.collect())?);
-        let shape = Shape::Rect { rows: height, cols: width };
+        let shape = Shape::Rect {
+            rows: height,
+            cols: width,
+        };
         Puzzle::assemble(shape, display, lines, alphabet, grid)
     }
 
     /// A hexagon from its three families of lines, in the order of the issue:
     /// horizontal rows top down, then the two diagonal directions.
-    pub fn hex(families: [Family; 3], alphabet: Option<&str>, grid: Option<&[String]>) -> Result<Puzzle> {
+    pub fn hex(
+        families: [Family; 3],
+        alphabet: Option<&str>,
+        grid: Option<&[String]>,
+    ) -> Result<Puzzle> {
         let [horizontal, se_to_nw, ne_to_sw] = families;
         let n = horizontal.len();
         if n % 2 == 0 {
@@ -151,9 +180,17 @@ impl Puzzle {
         }
         let layout = HexLayout::new(n);
         let mut lines = Vec::new();
-        lines.extend(lines_of("horizontal line", horizontal, layout.rows.clone())?);
+        lines.extend(lines_of(
+            "horizontal line",
+            horizontal,
+            layout.rows.clone(),
+        )?);
         lines.extend(lines_of("se_to_nw line", se_to_nw, layout.diagonals(true))?);
-        lines.extend(lines_of("ne_to_sw line", ne_to_sw, layout.diagonals(false))?);
+        lines.extend(lines_of(
+            "ne_to_sw line",
+            ne_to_sw,
+            layout.diagonals(false),
+        )?);
         Puzzle::assemble(Shape::Hex { rows: n }, layout.rows, lines, alphabet, grid)
     }
 
@@ -199,7 +236,12 @@ impl Puzzle {
 }
 
 /// One list of 1–2 regexes per line from a "left" list and an optional "right" one.
-fn pair_up(first: Vec<String>, second: Option<Vec<String>>, first_name: &str, second_name: &str) -> Result<Family> {
+fn pair_up(
+    first: Vec<String>,
+    second: Option<Vec<String>>,
+    first_name: &str,
+    second_name: &str,
+) -> Result<Family> {
     let Some(second) = second else {
         return Ok(first.into_iter().map(|r| vec![r]).collect());
     };
@@ -210,7 +252,11 @@ fn pair_up(first: Vec<String>, second: Option<Vec<String>>, first_name: &str, se
             first.len()
         )));
     }
-    Ok(first.into_iter().zip(second).map(|(a, b)| vec![a, b]).collect())
+    Ok(first
+        .into_iter()
+        .zip(second)
+        .map(|(a, b)| vec![a, b])
+        .collect())
 }
 
 fn lines_of(kind: &str, family: Family, cells: Vec<Vec<usize>>) -> Result<Vec<Line>> {
@@ -230,7 +276,11 @@ fn lines_of(kind: &str, family: Family, cells: Vec<Vec<usize>>) -> Result<Vec<Li
                 .iter()
                 .map(|s| Regex::parse(s).map_err(|e| Error::invalid(format!("{name}: {e}"))))
                 .collect::<Result<_>>()?;
-            Ok(Line { name, cells, regexes })
+            Ok(Line {
+                name,
+                cells,
+                regexes,
+            })
         })
         .collect()
 }
@@ -324,7 +374,9 @@ fn explicit_alphabet(text: &str, givens: &[Option<char>]) -> Result<Vec<char>> {
         return Err(Error::invalid("the alphabet is empty"));
     }
     if let Some(c) = givens.iter().flatten().find(|c| !alphabet.contains(c)) {
-        return Err(Error::invalid(format!("grid character {c:?} is not in the alphabet")));
+        return Err(Error::invalid(format!(
+            "grid character {c:?} is not in the alphabet"
+        )));
     }
     Ok(alphabet)
 }
@@ -333,7 +385,10 @@ fn explicit_alphabet(text: &str, givens: &[Option<char>]) -> Result<Vec<char>> {
 /// them), plus anything the regexes or the grid spell out literally.
 fn default_alphabet(lines: &[Line], givens: &[Option<char>]) -> Vec<char> {
     let mut alphabet = Vec::new();
-    add_new(&mut alphabet, (' '..='~').filter(|c| !c.is_ascii_lowercase()));
+    add_new(
+        &mut alphabet,
+        (' '..='~').filter(|c| !c.is_ascii_lowercase()),
+    );
     for line in lines {
         for regex in &line.regexes {
             add_new(&mut alphabet, regex.literal_chars());
@@ -360,7 +415,13 @@ mod tests {
         let layout = HexLayout::new(3);
         // Rows: [0 1] [2 3 4] [5 6].
         assert_eq!(layout.rows, vec![vec![0, 1], vec![2, 3, 4], vec![5, 6]]);
-        assert_eq!(layout.diagonals(true), vec![vec![5, 2], vec![6, 3, 0], vec![4, 1]]);
-        assert_eq!(layout.diagonals(false), vec![vec![4, 6], vec![1, 3, 5], vec![0, 2]]);
+        assert_eq!(
+            layout.diagonals(true),
+            vec![vec![5, 2], vec![6, 3, 0], vec![4, 1]]
+        );
+        assert_eq!(
+            layout.diagonals(false),
+            vec![vec![4, 6], vec![1, 3, 5], vec![0, 2]]
+        );
     }
 }

@@ -19,7 +19,11 @@ enum Tree {
     Set(Symbols),
     Concat(Vec<Tree>),
     Alt(Vec<Tree>),
-    Repeat { node: Box<Tree>, min: u32, max: Option<u32> },
+    Repeat {
+        node: Box<Tree>,
+        min: u32,
+        max: Option<u32>,
+    },
     Capture(usize, Box<Tree>),
     Backref(usize),
     Start,
@@ -121,7 +125,13 @@ impl SetMatcher {
         stop
     }
 
-    fn sequence<'c>(&self, items: &[Tree], at: usize, walk: &mut Walk<'c>, rest: Rest<'_, 'c>) -> bool {
+    fn sequence<'c>(
+        &self,
+        items: &[Tree],
+        at: usize,
+        walk: &mut Walk<'c>,
+        rest: Rest<'_, 'c>,
+    ) -> bool {
         match items.split_first() {
             None => rest(at, walk),
             Some((first, others)) => self.node(first, at, walk, &mut |end, walk| {
@@ -150,7 +160,13 @@ impl SetMatcher {
         again || (may_stop && rest(at, walk))
     }
 
-    fn backref<'c>(&self, index: usize, at: usize, walk: &mut Walk<'c>, rest: Rest<'_, 'c>) -> bool {
+    fn backref<'c>(
+        &self,
+        index: usize,
+        at: usize,
+        walk: &mut Walk<'c>,
+        rest: Rest<'_, 'c>,
+    ) -> bool {
         let Some((from, to)) = walk.caps[index] else {
             return false;
         };
@@ -226,7 +242,10 @@ fn tree(node: &Node, alphabet: &[char]) -> Tree {
             min: *min,
             max: *max,
         },
-        Node::Group { index: Some(i), node } => Tree::Capture(*i, sub(node)),
+        Node::Group {
+            index: Some(i),
+            node,
+        } => Tree::Capture(*i, sub(node)),
         Node::Group { index: None, node } => tree(node, alphabet),
         Node::Backref(i) => Tree::Backref(*i),
         Node::Start => Tree::Start,
@@ -234,6 +253,9 @@ fn tree(node: &Node, alphabet: &[char]) -> Tree {
         // Neither a negative lookahead nor a word boundary can be judged on
         // sets: let every path through.
         Node::Look { negative: true, .. } | Node::WordBoundary { .. } => Tree::Empty,
-        Node::Look { negative: false, node } => Tree::Ahead(sub(node)),
+        Node::Look {
+            negative: false,
+            node,
+        } => Tree::Ahead(sub(node)),
     }
 }

@@ -60,9 +60,16 @@ pub fn hint(puzzle: &Puzzle, solution_cap: usize) -> Result<Option<Hint>, ()> {
         return Err(());
     }
     let unknown = |cell: &usize| puzzle.givens[*cell].is_none();
-    let forced = (0..cells.len()).filter(unknown).find(|&c| cells[c].count_ones() == 1);
+    let forced = (0..cells.len())
+        .filter(unknown)
+        .find(|&c| cells[c].count_ones() == 1);
     if let Some(cell) = forced {
-        return Ok(Some(make_hint(puzzle, cell, only_symbol(cells[cell]), true)));
+        return Ok(Some(make_hint(
+            puzzle,
+            cell,
+            only_symbol(cells[cell]),
+            true,
+        )));
     }
     let solutions = solve(puzzle, solution_cap);
     let first = solutions.found.first().ok_or(())?;
@@ -75,7 +82,10 @@ pub fn hint(puzzle: &Puzzle, solution_cap: usize) -> Result<Option<Hint>, ()> {
     };
     let agreed = (0..cells.len()).filter(unknown).find_map(|cell| {
         let value = value_at(first, cell)?;
-        let all_agree = solutions.found.iter().all(|s| value_at(s, cell) == Some(value));
+        let all_agree = solutions
+            .found
+            .iter()
+            .all(|s| value_at(s, cell) == Some(value));
         all_agree.then_some((cell, value))
     });
     Ok(agreed.map(|(cell, value)| {
@@ -172,10 +182,7 @@ impl<'p> Solver<'p> {
             .givens
             .iter()
             .map(|given| match given {
-                Some(c) => alphabet
-                    .iter()
-                    .position(|a| a == c)
-                    .map_or(0, |i| 1 << i),
+                Some(c) => alphabet.iter().position(|a| a == c).map_or(0, |i| 1 << i),
                 None => everything,
             })
             .collect()

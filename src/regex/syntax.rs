@@ -146,11 +146,7 @@ fn collect_literals(node: &Node, out: &mut Vec<char>) {
         Node::Repeat { node, .. } | Node::Group { node, .. } | Node::Look { node, .. } => {
             collect_literals(node, out)
         }
-        Node::Empty
-        | Node::Backref(_)
-        | Node::Start
-        | Node::End
-        | Node::WordBoundary { .. } => {}
+        Node::Empty | Node::Backref(_) | Node::Start | Node::End | Node::WordBoundary { .. } => {}
     }
 }
 
@@ -436,8 +432,8 @@ impl Parser<'_> {
             }
             first = false;
             let item = self.class_atom()?;
-            let range_follows = self.peek() == Some('-')
-                && self.chars.get(self.pos + 1).is_some_and(|&n| n != ']');
+            let range_follows =
+                self.peek() == Some('-') && self.chars.get(self.pos + 1).is_some_and(|&n| n != ']');
             match item {
                 ClassItem::Range(lo, _) if range_follows => {
                     self.pos += 1;
@@ -508,7 +504,14 @@ mod tests {
                 ..
             }
         ));
-        assert!(matches!(items[1], Node::Repeat { min: 0, max: Some(2), .. }));
+        assert!(matches!(
+            items[1],
+            Node::Repeat {
+                min: 0,
+                max: Some(2),
+                ..
+            }
+        ));
     }
 
     #[test]
