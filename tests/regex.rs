@@ -355,3 +355,28 @@ fn a_one_row_hexagon_reads_its_cell_three_ways() {
         "{\"solutions\":[[\"B\"]]}\n"
     );
 }
+
+#[test]
+fn hint_falls_back_on_what_every_solution_shares() {
+    // Line by line every cell could still be A or B; only trying shows that
+    // AA/AA is the one solution.
+    let dir = scratch("regex-hint");
+    let puzzle = json!({"left_lines": ["AA|BB", "AA|BB"], "top_columns": ["AA|BB", "AA|BA|AB"], "alphabet": "AB"});
+    let out = run(&["regex", &write_puzzle(&dir, &puzzle), "--hint"]);
+    assert_eq!(
+        stdout(&out),
+        "row 1, column 1: 'A' (every solution has it)\n"
+    );
+
+    let puzzle = json!({"left_lines": ["AB|BA", "AB|BA"], "top_columns": ["AB|BA", "AB|BA"], "alphabet": "AB"});
+    let out = run(&["regex", &write_puzzle(&dir, &puzzle), "--hint"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        "no open cell is forced: the solutions differ in every open cell, or none is open\n"
+    );
+    assert_eq!(
+        stdout(&run(&["regex", &write_puzzle(&dir, &puzzle), "--count"])),
+        "2\n"
+    );
+}
