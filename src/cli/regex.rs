@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use cruciverb::regex::{hint, solve, Puzzle, Shape};
+use cruciverb::regex::{hint, solve, HintOutcome, Puzzle, Shape};
 use cruciverb::Result;
 
 use crate::NO_FILL;
@@ -63,15 +63,18 @@ pub fn regex(command: &RegexCommand) -> Result<ExitCode> {
 }
 
 fn print_hint(puzzle: &Puzzle) -> Result<ExitCode> {
-    let Ok(found) = hint(puzzle, HINT_SOLUTION_CAP) else {
-        eprintln!("no solution");
-        return Ok(ExitCode::from(NO_FILL));
-    };
-    let Some(h) = found else {
-        println!(
-            "no open cell is forced: the solutions differ in every open cell, or none is open"
-        );
-        return Ok(ExitCode::SUCCESS);
+    let h = match hint(puzzle, HINT_SOLUTION_CAP) {
+        HintOutcome::Cell(h) => h,
+        HintOutcome::NoneForced => {
+            println!(
+                "no open cell is forced: the solutions differ in every open cell, or none is open"
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
+        HintOutcome::NoSolution => {
+            eprintln!("no solution");
+            return Ok(ExitCode::from(NO_FILL));
+        }
     };
     let place = match puzzle.shape {
         Shape::Rect { .. } => format!("row {}, column {}", h.row + 1, h.column + 1),

@@ -16,4 +16,4 @@ pub mod solve;
 pub mod syntax;
 
 pub use puzzle::{Puzzle, Shape};
-pub use solve::{hint, solve, Hint, Solutions};
+pub use solve::{hint, solve, Hint, HintOutcome, Solutions};

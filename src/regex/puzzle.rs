@@ -60,6 +60,7 @@ struct RectFile {
     bottom_columns: Option<Vec<String>>,
     alphabet: Option<String>,
     grid: Option<Vec<String>>,
+    // Only read (as "rect" or absent) to choose this format.
     #[allow(dead_code)]
     shape: Option<String>,
 }
@@ -67,6 +68,7 @@ struct RectFile {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct HexFile {
+    // Only read (as "hex") to choose this format.
     #[allow(dead_code)]
     shape: String,
     horizontal: Vec<Vec<String>>,

@@ -50,37 +50,48 @@ pub fn solve(puzzle: &Puzzle, max: usize) -> Solutions {
     }
 }
 
-/// `Ok(None)`: no unknown cell is forced. `Err(())`: the puzzle has no
-/// solution from the given cells.
-#[allow(clippy::result_unit_err)]
-pub fn hint(puzzle: &Puzzle, solution_cap: usize) -> Result<Option<Hint>, ()> {
+/// What `--hint` can tell a stuck player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HintOutcome {
+    Cell(Hint),
+    /// Every open cell differs between solutions (or no cell is open, or
+    /// there are more than `solution_cap` solutions to compare).
+    NoneForced,
+    NoSolution,
+}
+
+/// One open cell the puzzle forces: first one its lines force directly, else
+/// one on which all solutions (up to `solution_cap`) agree.
+pub fn hint(puzzle: &Puzzle, solution_cap: usize) -> HintOutcome {
     let solver = Solver::new(puzzle, 0);
     let mut cells = solver.initial_cells();
     if !solver.propagate(&mut cells, (0..puzzle.lines.len()).collect()) {
-        return Err(());
+        return HintOutcome::NoSolution;
     }
-    let unknown = |cell: &usize| puzzle.givens[*cell].is_none();
+    let open = |cell: &usize| puzzle.givens[*cell].is_none();
     let forced = (0..cells.len())
-        .filter(unknown)
+        .filter(open)
         .find(|&c| cells[c].count_ones() == 1);
     if let Some(cell) = forced {
-        return Ok(Some(make_hint(
+        return HintOutcome::Cell(make_hint(
             puzzle,
             cell,
-            only_symbol(cells[cell]),
+            puzzle.alphabet[only_symbol(cells[cell])],
             true,
-        )));
+        ));
     }
     let solutions = solve(puzzle, solution_cap);
-    let first = solutions.found.first().ok_or(())?;
+    let Some(first) = solutions.found.first() else {
+        return HintOutcome::NoSolution;
+    };
     if !solutions.complete {
-        return Ok(None);
+        return HintOutcome::NoneForced;
     }
     let value_at = |solution: &Vec<String>, cell: usize| {
         let (r, c) = puzzle.position(cell);
         solution[r].chars().nth(c)
     };
-    let agreed = (0..cells.len()).filter(unknown).find_map(|cell| {
+    let shared = (0..cells.len()).filter(open).find_map(|cell| {
         let value = value_at(first, cell)?;
         let all_agree = solutions
             .found
@@ -88,23 +99,18 @@ pub fn hint(puzzle: &Puzzle, solution_cap: usize) -> Result<Option<Hint>, ()> {
             .all(|s| value_at(s, cell) == Some(value));
         all_agree.then_some((cell, value))
     });
-    Ok(agreed.map(|(cell, value)| {
-        let (row, column) = puzzle.position(cell);
-        Hint {
-            row,
-            column,
-            value,
-            by_lines_alone: false,
-        }
-    }))
+    match shared {
+        Some((cell, value)) => HintOutcome::Cell(make_hint(puzzle, cell, value, false)),
+        None => HintOutcome::NoneForced,
+    }
 }
 
-fn make_hint(puzzle: &Puzzle, cell: usize, symbol: usize, by_lines_alone: bool) -> Hint {
+fn make_hint(puzzle: &Puzzle, cell: usize, value: char, by_lines_alone: bool) -> Hint {
     let (row, column) = puzzle.position(cell);
     Hint {
         row,
         column,
-        value: puzzle.alphabet[symbol],
+        value,
         by_lines_alone,
     }
 }
