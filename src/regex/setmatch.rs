@@ -259,3 +259,56 @@ fn tree(node: &Node, alphabet: &[char]) -> Tree {
         } => Tree::Ahead(sub(node)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Narrows a line of `len` open cells over `alphabet`, as strings per cell.
+    fn support(pattern: &str, alphabet: &str, cells: &[&str]) -> Option<Vec<String>> {
+        let alphabet: Vec<char> = alphabet.chars().collect();
+        let set_of = |text: &str| {
+            text.chars()
+                .map(|c| 1u128 << alphabet.iter().position(|&a| a == c).unwrap())
+                .fold(0, |a, b| a | b)
+        };
+        let cells: Vec<Symbols> = cells.iter().map(|t| set_of(t)).collect();
+        let matcher = SetMatcher::new(&Regex::parse(pattern).unwrap(), &alphabet);
+        let narrowed = matcher.narrow(&cells, 100_000).unwrap()?;
+        Some(
+            narrowed
+                .iter()
+                .map(|&s| {
+                    alphabet
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| s >> i & 1 == 1)
+                        .map(|(_, c)| *c)
+                        .collect()
+                })
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn backreferences_carry_sets_across_the_line() {
+        // Cell 3 must equal cell 0, which can only be A or B.
+        assert_eq!(
+            support("(.)X.\\1", "ABCX", &["AB", "X", "ABC", "BC"]),
+            Some(vec!["B".into(), "X".into(), "ABC".into(), "B".into()])
+        );
+        assert_eq!(support("(.)\\1", "AB", &["A", "B"]), None);
+        // A palindrome of four over sets: the middle pair must agree too.
+        assert_eq!(
+            support("(.)(.)\\2\\1", "ABC", &["ABC", "A", "AB", "C"]),
+            Some(vec!["C".into(), "A".into(), "A".into(), "C".into()])
+        );
+    }
+
+    #[test]
+    fn gives_up_when_out_of_steps() {
+        let alphabet: Vec<char> = "AB".chars().collect();
+        let matcher = SetMatcher::new(&Regex::parse("(A|B|AB)*\\1").unwrap(), &alphabet);
+        assert_eq!(matcher.narrow(&[3; 12], 10), None);
+    }
+}

@@ -99,6 +99,9 @@ pub struct Regex {
 /// automaton copies the repeated part once per count.
 const MAX_COUNT: u32 = 1000;
 
+/// Deeper group nesting is refused: parsing and matching recurse per level.
+const MAX_DEPTH: usize = 100;
+
 impl Regex {
     pub fn parse(source: &str) -> Result<Regex> {
         let mut parser = Parser {
@@ -107,6 +110,7 @@ impl Regex {
             pos: 0,
             groups: 0,
             open: Vec::new(),
+            depth: 0,
             special: false,
         };
         let root = parser.alternation()?;
@@ -157,6 +161,7 @@ struct Parser<'a> {
     groups: usize,
     /// Capture groups not yet closed: a backreference to one is an error in Python.
     open: Vec<usize>,
+    depth: usize,
     special: bool,
 }
 
@@ -336,7 +341,12 @@ impl Parser<'_> {
         if let Some(i) = index {
             self.open.push(i);
         }
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.error(&format!("groups nested more than {MAX_DEPTH} deep")));
+        }
         let node = Box::new(self.alternation()?);
+        self.depth -= 1;
         if self.peek() != Some(')') {
             return Err(self.error("missing ), unterminated subpattern"));
         }
@@ -532,5 +542,11 @@ mod tests {
         assert!(Regex::parse("A)").is_err());
         assert!(Regex::parse("(A)\\2").is_err());
         assert!(Regex::parse("[Z-A]").is_err());
+        let deep = format!("{}A{}", "(".repeat(101), ")".repeat(101));
+        let e = Regex::parse(&deep).unwrap_err().to_string();
+        assert!(
+            e.ends_with("groups nested more than 100 deep at position 101"),
+            "{e}"
+        );
     }
 }
