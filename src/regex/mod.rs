@@ -2,7 +2,8 @@
 //! rectangle, or every line of a hexagon, must fully match its regexes.
 //!
 //! The regex engine is our own, because the solver needs more than a yes/no
-//! answer: `automaton` narrows a whole line of *candidate sets* at once, and
+//! answer: `automaton` narrows a whole line of *candidate sets* at once,
+//! `setmatch` does the same exactly for lines with backreferences, and
 //! `matcher` is an exact Python-`re` backtracker that judges finished lines.
 //! `puzzle` reads the JSON and lays out the lines; `solve` propagates the
 //! per-cell sets line by line to a fixed point and branches on the cell with
