@@ -15,6 +15,7 @@ pub mod grid;
 pub mod make;
 pub mod pattern;
 pub mod puzzle;
+pub mod regex;
 pub mod squares;
 pub mod terminal;
 pub mod typeset;

@@ -9,6 +9,7 @@ use clap::{Args, Parser, Subcommand};
 mod cli {
     pub mod arrange;
     pub mod publish;
+    pub mod regex;
     pub mod squares;
 }
 use cli::publish;
@@ -61,6 +62,8 @@ enum Command {
     Arrange(cli::arrange::ArrangeCommand),
     /// Count or list word squares: every row and column a word.
     Squares(cli::squares::SquaresCommand),
+    /// Solve a regex crossword (rectangle or hexagon), count solutions, or give a hint.
+    Regex(cli::regex::RegexCommand),
     /// Draw a grid or pattern in the terminal.
     Show {
         /// A text grid file, a hex pattern, FILE.hex (its first pattern) or FILE.hex:N.
@@ -531,6 +534,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Import(command) => done(publish::import(&command)),
         Command::Arrange(command) => cli::arrange::run(&command),
         Command::Squares(command) => cli::squares::squares(&command),
+        Command::Regex(command) => cli::regex::regex(&command),
         Command::Show { pattern, min_slot } => {
             let grid = load_grid(&pattern)?;
             print!("{}", terminal::draw(&grid, min_slot));

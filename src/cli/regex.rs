@@ -1,0 +1,90 @@
+//! `cruciverb regex`: solve a regex crossword, count its solutions, or give a hint.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+
+use cruciverb::regex::{hint, solve, HintOutcome, Puzzle, Shape};
+use cruciverb::Result;
+
+use crate::NO_FILL;
+
+/// Solutions `--hint` looks at when no cell is forced by its lines alone.
+const HINT_SOLUTION_CAP: usize = 10_000;
+
+#[derive(Args)]
+pub struct RegexCommand {
+    /// The puzzle: JSON with left_lines/top_columns (rectangle) or "shape": "hex".
+    puzzle: PathBuf,
+    /// Stop after N solutions.
+    #[arg(long, value_name = "N", default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    max: u64,
+    /// Print {"solutions": [[ROW, …], …]} instead of text.
+    #[arg(long, conflicts_with_all = ["count", "hint"])]
+    json: bool,
+    /// Print only the number of solutions (at most --max).
+    #[arg(long, conflicts_with = "hint")]
+    count: bool,
+    /// Print one unknown cell that the puzzle forces.
+    #[arg(long)]
+    hint: bool,
+}
+
+pub fn regex(command: &RegexCommand) -> Result<ExitCode> {
+    let puzzle = Puzzle::load(&command.puzzle)?;
+    if command.hint {
+        return print_hint(&puzzle);
+    }
+    let max = usize::try_from(command.max).unwrap_or(usize::MAX);
+    let solutions = solve(&puzzle, max);
+    if !solutions.complete {
+        eprintln!("stopped after {max} solutions (--max)");
+    }
+    if command.count {
+        println!("{}", solutions.found.len());
+        return Ok(ExitCode::SUCCESS);
+    }
+    if command.json {
+        let json = serde_json::json!({ "solutions": solutions.found });
+        println!("{json}");
+    } else {
+        let blocks: Vec<String> = solutions.found.iter().map(|rows| rows.join("\n")).collect();
+        if !blocks.is_empty() {
+            println!("{}", blocks.join("\n\n"));
+        }
+    }
+    if solutions.found.is_empty() {
+        eprintln!("no solution");
+        return Ok(ExitCode::from(NO_FILL));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_hint(puzzle: &Puzzle) -> Result<ExitCode> {
+    let h = match hint(puzzle, HINT_SOLUTION_CAP) {
+        HintOutcome::Cell(h) => h,
+        HintOutcome::NoneForced => {
+            println!(
+                "no open cell is forced: the solutions differ in every open cell, or none is open"
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
+        HintOutcome::NoSolution => {
+            eprintln!("no solution");
+            return Ok(ExitCode::from(NO_FILL));
+        }
+    };
+    let place = match puzzle.shape {
+        Shape::Rect { .. } => format!("row {}, column {}", h.row + 1, h.column + 1),
+        Shape::Hex { .. } => format!("row {}, cell {}", h.row + 1, h.column + 1),
+    };
+    let why = if h.by_lines_alone {
+        "its lines allow nothing else"
+    } else {
+        "every solution has it"
+    };
+    println!("{place}: {:?} ({why})", h.value);
+    Ok(ExitCode::SUCCESS)
+}
