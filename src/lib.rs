@@ -4,7 +4,10 @@
 //! `grid` (cells, slots, numbering) → `wordlist` (scored words) → `fill` →
 //! `puzzle` (the finished document: solution, clues and credits, stored as
 //! ipuz) → `clues` (clue texts) → `typeset` (PDF) and `export` (other
-//! formats; `export::import` brings finished puzzles in).
+//! formats; `export::import` brings finished puzzles in); `make` runs the
+//! whole chain. The same word index and search ideas serve the related
+//! puzzles: `squares` (word squares), `arrange` (placing a word set) and
+//! `regex` (regex crosswords, with their own automata instead of a word list).
 
 pub mod arrange;
 pub mod clues;
