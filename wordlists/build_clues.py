@@ -59,10 +59,11 @@ import functools
 import os
 import re
 import sys
-import unicodedata
 
 WORDNET = "/usr/share/wordnet"
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from build import letters  # noqa: E402  (one definition of an entry's grid form)
 
 MAX_CLUE = 70
 MIN_PIECE = 4
@@ -115,14 +116,6 @@ DETACHMENTS = {
           ("ed", ""), ("ing", "e"), ("ing", "")),
     "a": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
 }
-
-
-def letters(raw):
-    """Grid form: accents folded, joiners dropped; None if anything else is left."""
-    text = unicodedata.normalize("NFKD", raw)
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    text = re.sub(r"[\s\-'_\u2019]", "", text).upper()
-    return text if re.fullmatch(r"[A-Z]+", text) else None
 
 
 def letters_only(text):
