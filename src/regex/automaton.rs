@@ -166,6 +166,17 @@ fn find_groups<'r>(node: &'r Node, groups: &mut Vec<Option<&'r Node>>) {
     }
 }
 
+/// The characters of `set`, in alphabet order, for readable test expectations.
+#[cfg(test)]
+pub(crate) fn spell(set: Symbols, alphabet: &[char]) -> String {
+    alphabet
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| set >> i & 1 == 1)
+        .map(|(_, c)| *c)
+        .collect()
+}
+
 pub fn symbols_of(class: &Class, alphabet: &[char]) -> Symbols {
     alphabet
         .iter()
@@ -282,18 +293,7 @@ mod tests {
         let regex = Regex::parse(pattern).unwrap();
         let all = (1u128 << alphabet.len()) - 1;
         let sets = Automaton::new(&regex, &alphabet).narrow(&vec![all; len])?;
-        Some(
-            sets.iter()
-                .map(|&s| {
-                    alphabet
-                        .iter()
-                        .enumerate()
-                        .filter(|(i, _)| s >> i & 1 == 1)
-                        .map(|(_, c)| *c)
-                        .collect()
-                })
-                .collect(),
-        )
+        Some(sets.iter().map(|&s| spell(s, &alphabet)).collect())
     }
 
     #[test]

@@ -278,14 +278,7 @@ mod tests {
         Some(
             narrowed
                 .iter()
-                .map(|&s| {
-                    alphabet
-                        .iter()
-                        .enumerate()
-                        .filter(|(i, _)| s >> i & 1 == 1)
-                        .map(|(_, c)| *c)
-                        .collect()
-                })
+                .map(|&s| crate::regex::automaton::spell(s, &alphabet))
                 .collect(),
         )
     }
