@@ -147,41 +147,46 @@ fn message(err: &str) -> String {
     line.rsplit_once(" (").map_or(line, |(m, _)| m).to_string()
 }
 
-#[test]
-fn nyt_mini_fits_7x7_and_not_6x6() {
-    let path = data("arrange/nyt-mini.words");
-    let words = words_of("nyt-mini.words");
+/// An example fits `side`×`side` (the smallest), and `--size side-1` is
+/// reported impossible with `why`.
+fn assert_smallest(file: &str, side: usize, count: usize, why: &str) {
+    let path = data(&format!("arrange/{file}"));
+    let words = words_of(file);
     let o = run(&["arrange", path.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    check_output(&stdout(&o), &words, 7, 20);
+    check_output(&stdout(&o), &words, side, count);
+    let smaller = side - 1;
     assert_eq!(
         message(&stderr(&o)),
-        "20 of 20 words in 7×7, the smallest: 6×6 is impossible"
+        format!("{count} of {count} words in {side}×{side}, the smallest: {smaller}×{smaller} is impossible")
     );
-    let o = run(&["arrange", path.to_str().unwrap(), "--size", "6"]);
+    let o = run(&[
+        "arrange",
+        path.to_str().unwrap(),
+        "--size",
+        &smaller.to_string(),
+    ]);
     assert_eq!(o.status.code(), Some(1));
-    assert_eq!(
-        message(&stderr(&o)),
-        "impossible: TIMWALZ has 7 letters, more than the side 6"
+    assert_eq!(message(&stderr(&o)), format!("impossible: {why}"));
+}
+
+#[test]
+fn nyt_mini_fits_7x7_and_not_6x6() {
+    assert_smallest(
+        "nyt-mini.words",
+        7,
+        20,
+        "TIMWALZ has 7 letters, more than the side 6",
     );
 }
 
 #[test]
 fn austen_fits_9x9_and_not_8x8() {
-    let path = data("arrange/austen.words");
-    let words = words_of("austen.words");
-    let o = run(&["arrange", path.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    check_output(&stdout(&o), &words, 9, 10);
-    assert_eq!(
-        message(&stderr(&o)),
-        "10 of 10 words in 9×9, the smallest: 8×8 is impossible"
-    );
-    let o = run(&["arrange", path.to_str().unwrap(), "--size", "8"]);
-    assert_eq!(o.status.code(), Some(1));
-    assert_eq!(
-        message(&stderr(&o)),
-        "impossible: no arrangement of the 10 words fits in 8×8"
+    assert_smallest(
+        "austen.words",
+        9,
+        10,
+        "no arrangement of the 10 words fits in 8×8",
     );
 }
 

@@ -625,55 +625,65 @@ fn xd_error(text: &str) -> String {
 
 #[test]
 fn malformed_xd_is_an_error_naming_the_line() {
-    let ragged = MINI5_XD.replace("ERICA\n", "ERIC\n");
-    assert_eq!(
-        xd_error(&ragged),
-        "bad.xd:8: ragged grid: this row has 4 cells, the first row has 5"
-    );
-    let rebus = MINI5_XD.replace("ERICA\n", "ER1CA\n");
-    assert_eq!(
-        xd_error(&rebus),
-        "bad.xd:8:3: '1' is not a grid cell (expected a letter, '#' or '.'; rebus cells are \
-         not supported)"
-    );
-    let no_slot = MINI5_XD.replace("A8. ½ of a pair ~ ASKS", "A9. ½ of a pair ~ ASKS");
-    assert_eq!(
-        xd_error(&no_slot),
-        "bad.xd:17: clue A9 does not match the grid: no Across word is numbered 9"
-    );
-    let wrong_answer = MINI5_XD.replace("~ DRINK", "~ DRANK");
-    assert_eq!(
-        xd_error(&wrong_answer),
-        "bad.xd:20: clue D2's answer DRANK does not match the grid, which spells DRINK"
-    );
-    let twice = MINI5_XD.replace("A7. See", "A6. See");
-    assert_eq!(xd_error(&twice), "bad.xd:16: clue A6 is given twice");
-    let no_answer = MINI5_XD.replace("A7. See 1-Across ~ CANER", "A7. See 1-Across");
-    assert_eq!(
-        xd_error(&no_answer),
-        "bad.xd:16: clue A7 has no answer (expected \" ~ ANSWER\" at the end)"
-    );
-    let other_group = MINI5_XD.replace("A7. See", "X7. See");
-    assert_eq!(
-        xd_error(&other_group),
-        "bad.xd:16: \"X7\" is not a clue number like A1 or D1 (only Across and Down clues \
-         are supported)"
-    );
-    let not_a_clue = MINI5_XD.replace("A7. See 1-Across ~ CANER", "See 1-Across");
-    assert_eq!(
-        xd_error(&not_a_clue),
-        "bad.xd:16: \"See 1-Across\" is not a clue line (expected \"A1. Clue ~ ANSWER\")"
-    );
-    let rebus_header = MINI5_XD.replace("Copyright:", "Rebus: 1=ONE\nCopyright:");
-    assert_eq!(
-        xd_error(&rebus_header),
-        "bad.xd:3: rebus cells are not supported"
-    );
-    let repeated = MINI5_XD.replace("Author: Zoë Test", "Title: Again");
-    assert_eq!(
-        xd_error(&repeated),
-        "bad.xd:2: header \"Title\" is given twice"
-    );
+    // (what to replace in a good file, with what, the exact error)
+    let cases = [
+        (
+            "ERICA\n",
+            "ERIC\n",
+            "bad.xd:8: ragged grid: this row has 4 cells, the first row has 5",
+        ),
+        (
+            "ERICA\n",
+            "ER1CA\n",
+            "bad.xd:8:3: '1' is not a grid cell (expected a letter, '#' or '.'; rebus cells are \
+         not supported)",
+        ),
+        (
+            "A8. ½ of a pair ~ ASKS",
+            "A9. ½ of a pair ~ ASKS",
+            "bad.xd:17: clue A9 does not match the grid: no Across word is numbered 9",
+        ),
+        (
+            "~ DRINK",
+            "~ DRANK",
+            "bad.xd:20: clue D2's answer DRANK does not match the grid, which spells DRINK",
+        ),
+        ("A7. See", "A6. See", "bad.xd:16: clue A6 is given twice"),
+        (
+            "A7. See 1-Across ~ CANER",
+            "A7. See 1-Across",
+            "bad.xd:16: clue A7 has no answer (expected \" ~ ANSWER\" at the end)",
+        ),
+        (
+            "A7. See",
+            "X7. See",
+            "bad.xd:16: \"X7\" is not a clue number like A1 or D1 (only Across and Down clues \
+         are supported)",
+        ),
+        (
+            "A7. See 1-Across ~ CANER",
+            "See 1-Across",
+            "bad.xd:16: \"See 1-Across\" is not a clue line (expected \"A1. Clue ~ ANSWER\")",
+        ),
+        (
+            "Copyright:",
+            "Rebus: 1=ONE\nCopyright:",
+            "bad.xd:3: rebus cells are not supported",
+        ),
+        (
+            "Author: Zoë Test",
+            "Title: Again",
+            "bad.xd:2: header \"Title\" is given twice",
+        ),
+    ];
+    for (from, to, message) in cases {
+        assert!(MINI5_XD.contains(from), "{from}");
+        assert_eq!(
+            xd_error(&MINI5_XD.replace(from, to)),
+            message,
+            "{from} -> {to}"
+        );
+    }
 }
 
 #[test]
