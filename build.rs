@@ -1,15 +1,30 @@
-//! Compresses the default word list and the clue database so the binary
-//! carries them deflated.
+//! Compresses the default word list, its notes and the clue databases so
+//! the binary carries them deflated.
 //!
-//! The clue database is checked here, line by line, so that the library can
-//! take its format for granted: a malformed line fails the build, not a user.
+//! Each file is checked here, line by line, so that the library can take its
+//! format for granted: a malformed line fails the build, not a user.
 
 use std::path::{Path, PathBuf};
 
 fn main() {
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     embed("wordlists/default.txt", &out, |_| {});
-    embed("wordlists/clues.txt", &out, check_clue_database);
+    embed("wordlists/notes.txt", &out, |text| {
+        check_keyed("wordlists/notes.txt", text, |value| {
+            let (kinds, origin) = value.split_once(';')?;
+            (!kinds.is_empty()
+                && kinds
+                    .split(',')
+                    .all(|k| !k.is_empty() && k.bytes().all(|b| b.is_ascii_lowercase()))
+                && !origin.trim().is_empty())
+            .then_some(())
+        })
+    });
+    for clues in ["wordlists/clues.txt", "wordlists/clues-written.txt"] {
+        embed(clues, &out, |text| {
+            check_keyed(clues, text, |clue| (!clue.trim().is_empty()).then_some(()))
+        });
+    }
 }
 
 /// Writes `source` deflated to `OUT_DIR/<file name>.deflate` after `check`.
@@ -23,22 +38,22 @@ fn embed(source: &str, out: &Path, check: impl Fn(&str)) {
     std::fs::write(target, packed).expect("write to OUT_DIR");
 }
 
-/// Every line `ANSWER;clue`: answer A–Z, clue not empty, answers sorted and
-/// unique (the library looks answers up by binary search).
-fn check_clue_database(text: &str) {
+/// Every line `KEY;value`: the key A–Z, keys sorted and unique (the library
+/// looks them up by binary search), the value accepted by `value_ok`.
+fn check_keyed(source: &str, text: &str, value_ok: impl Fn(&str) -> Option<()>) {
     let mut previous = "";
     for (index, line) in text.lines().enumerate() {
-        let fail = |why: &str| panic!("wordlists/clues.txt:{}: {why}", index + 1);
-        let (answer, clue) = line.split_once(';').unwrap_or_else(|| fail("no ';'"));
-        if answer.is_empty() || !answer.bytes().all(|b| b.is_ascii_uppercase()) {
-            fail("the answer is not A-Z");
+        let fail = |why: &str| panic!("{source}:{}: {why}", index + 1);
+        let (key, value) = line.split_once(';').unwrap_or_else(|| fail("no ';'"));
+        if key.is_empty() || !key.bytes().all(|b| b.is_ascii_uppercase()) {
+            fail("the key is not A-Z");
         }
-        if clue.trim().is_empty() {
-            fail("empty clue");
+        if value_ok(value).is_none() {
+            fail("malformed value");
         }
-        if answer <= previous {
-            fail("answers out of order or repeated");
+        if key <= previous {
+            fail("keys out of order or repeated");
         }
-        previous = answer;
+        previous = key;
     }
 }

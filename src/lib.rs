@@ -11,6 +11,7 @@
 
 pub mod arrange;
 pub mod clues;
+pub mod data;
 pub mod error;
 pub mod export;
 pub mod fill;

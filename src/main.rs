@@ -11,6 +11,7 @@ mod cli {
     pub mod publish;
     pub mod regex;
     pub mod squares;
+    pub mod wordlist;
 }
 use cli::publish;
 
@@ -21,10 +22,12 @@ use cruciverb::pattern::stats::Stats;
 use std::time::Duration;
 
 use cruciverb::fill::batch::{self, Batch};
+use cruciverb::fill::quality::Quality;
 use cruciverb::fill::{fill, fills, Ending, Fill, FillOptions, Outcome, Want};
 use cruciverb::grid::Grid;
 use cruciverb::puzzle::Puzzle;
 use cruciverb::wordlist::index::Index;
+use cruciverb::wordlist::notes::notes;
 use cruciverb::wordlist::spec::{default_cache_dir, ListSpec};
 use cruciverb::{terminal, Error, Result};
 
@@ -45,9 +48,9 @@ enum Command {
     Patterns(Box<PatternsCommand>),
     /// Fill a grid with words from a word list.
     Fill(FillCommand),
-    /// Inspect word lists.
+    /// Inspect word lists: counts, and why a word scores what it does.
     #[command(subcommand)]
-    Wordlist(WordlistCommand),
+    Wordlist(cli::wordlist::WordlistCommand),
     /// The whole pipeline: pattern → fill → clues → .ipuz, .puz and .pdf under output/.
     Make(Box<publish::MakeCommand>),
     /// Draft clues for a puzzle, or write and apply an editable clue sheet.
@@ -103,6 +106,10 @@ struct FillCommand {
     /// Fill-in puzzle: use every word of the list exactly once.
     #[arg(long)]
     use_all: bool,
+    /// After the first fill, spend up to this many seconds on a better one
+    /// (a higher lowest score, then fewer weak entries); 0 keeps the first.
+    #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
+    polish: f64,
     /// Fill the patterns of a pattern file, in parallel, into --out-dir.
     #[arg(long, value_name = "FILE.hex", requires = "out_dir")]
     patterns: Option<PathBuf>,
@@ -117,14 +124,8 @@ struct FillCommand {
     threads: Option<usize>,
 }
 
-#[derive(Subcommand)]
-enum WordlistCommand {
-    /// Word counts per length and score band of one or more layered lists.
-    Info(WordlistOptions),
-}
-
 #[derive(Args)]
-struct WordlistOptions {
+pub(crate) struct WordlistOptions {
     /// Word lists (`WORD;SCORE[;clue]` or one word per line); later ones
     /// override scores. Default: the embedded list.
     #[arg(long = "wordlist", value_name = "FILE")]
@@ -201,6 +202,10 @@ struct PatternOptions {
     /// No cheater squares (black squares that do not change the word count).
     #[arg(long)]
     no_cheaters: bool,
+    /// The British checking lattice: (odd, odd) cells, counted from 1, are
+    /// white and checked both ways, (even, even) cells black (odd sides only).
+    #[arg(long)]
+    lattice: bool,
     /// Print only the number of patterns.
     #[arg(long, conflicts_with_all = ["random", "out", "resume"])]
     count: bool,
@@ -269,6 +274,7 @@ impl PatternOptions {
         rules.words = self.words.or(rules.words);
         rules.max_three_letter = self.max_three_letter.or(rules.max_three_letter);
         rules.no_cheaters |= self.no_cheaters;
+        rules.lattice |= self.lattice;
         rules
     }
 
@@ -360,7 +366,7 @@ fn patterns(command: &PatternsCommand) -> Result<()> {
 }
 
 impl WordlistOptions {
-    fn spec(&self) -> ListSpec {
+    pub(crate) fn spec(&self) -> ListSpec {
         ListSpec {
             files: self.files.clone(),
             min_score: self.min_score,
@@ -369,34 +375,41 @@ impl WordlistOptions {
     }
 }
 
-fn wordlist_info(options: &WordlistOptions) -> Result<()> {
-    let list = options.spec().load(true)?;
-    println!("{} words scoring {} or more", list.len(), options.min_score);
-    print!("{}", list.summary());
-    Ok(())
-}
-
 /// Exit code for a search that ended without a fill (not an input error).
 const NO_FILL: u8 = 1;
 
 /// Seconds a batch spends on one pattern unless `--timeout` says otherwise.
 const BATCH_TIMEOUT_SECONDS: f64 = 10.0;
 
+/// A duration given in seconds on the command line: finite, not negative
+/// and representable (`1e300` is refused, not a panic).
+pub(crate) fn seconds(option: &str, value: f64) -> Result<Duration> {
+    Duration::try_from_secs_f64(value).map_err(|_| {
+        Error::invalid(format!(
+            "{option} {value} is not a usable number of seconds"
+        ))
+    })
+}
+
 impl FillCommand {
     fn options(&self, default_timeout: Option<f64>) -> Result<FillOptions> {
-        let timeout = match self.timeout.or(default_timeout) {
-            Some(t) if !(t.is_finite() && t >= 0.0) => {
-                return Err(Error::invalid(format!(
-                    "--timeout {t} is not a number of seconds"
-                )))
-            }
-            t => t.map(Duration::from_secs_f64),
+        let timeout = self
+            .timeout
+            .or(default_timeout)
+            .map(|t| seconds("--timeout", t))
+            .transpose()?;
+        let polish = if self.all || self.count > 1 {
+            Duration::ZERO
+        } else {
+            seconds("--polish", self.polish)?
         };
         Ok(FillOptions {
             min_slot: self.min_slot,
             seed: self.seed,
             timeout,
             use_all: self.use_all,
+            polish,
+            ..FillOptions::default()
         })
     }
 }
@@ -414,6 +427,7 @@ fn fill_command(command: &FillCommand) -> Result<ExitCode> {
     match fill(&grid, &index, &options)? {
         Outcome::Filled(f) => {
             print_fill(&f);
+            print_quality(&f);
             if let Some(out) = &command.out {
                 Puzzle::from_grid(f.grid, command.min_slot).save(out)?;
                 eprintln!("wrote {}", out.display());
@@ -432,6 +446,11 @@ fn print_fill(f: &Fill) {
         f.mean_score(),
         f.lowest_score()
     );
+}
+
+/// What an editor would count in the fill, on stderr (stdout stays the grid).
+fn print_quality(f: &Fill) {
+    eprint!("{}", Quality::of(&f.words, notes()));
 }
 
 /// Says why the search ended without a fill; exit code [`NO_FILL`].
@@ -526,7 +545,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Patterns(command) => done(patterns(&command)),
         Command::Fill(command) => fill_command(&command),
-        Command::Wordlist(WordlistCommand::Info(options)) => done(wordlist_info(&options)),
+        Command::Wordlist(command) => done(cli::wordlist::run(&command)),
         Command::Make(command) => publish::make(&command),
         Command::Clues(command) => done(publish::clues(&command)),
         Command::Pdf(command) => done(publish::pdf(&command)),

@@ -2,11 +2,15 @@
 //!
 //! Constructors start from a blank page, so this stage chooses a pattern
 //! itself: a seeded random draw from rules that published grids follow and
-//! that fill well (a moderate share of blocks, a cap on the word count and on
-//! three-letter words). A pattern that does not fill within the time limit is
-//! set aside and another is drawn, so one unlucky pattern cannot sink the run;
-//! every draw and every fill takes its seed from the run's seed, so a run is
-//! reproducible.
+//! that fill well. American grids get a moderate share of blocks, a cap on
+//! the word count and on three-letter words, and a shape check that turns
+//! away stacks of long entries, which only a rich list fills with lively
+//! words; British grids follow the checking lattice of the blocked cryptic
+//! grids papers print. A pattern that does not fill within the time limit
+//! is set aside and another is drawn, so one unlucky pattern cannot sink the
+//! run; every draw and every fill takes its seed from the run's seed, so a
+//! run is reproducible. The fill draws only on words some clue source can
+//! clue, so a made puzzle has no empty clue.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -14,17 +18,21 @@ use std::time::Duration;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use crate::clues::{self, database, ClueFile, Sources};
 use crate::error::{Error, Result};
 use crate::export::{self, Format};
-use crate::fill::{fill, FillOptions, Outcome};
-use crate::grid::Grid;
+use crate::fill::quality::Quality;
+use crate::fill::{fill, slot_name, Fill, FillOptions, Outcome};
+use crate::grid::{Direction, Grid, Slot};
 use crate::pattern::output::write_atomically;
-use crate::pattern::rules::{Amount, Bound, Rules, Style};
+use crate::pattern::rules::{Amount, Bound, Rules, Style, Symmetry};
 use crate::pattern::search::{Sample, Search};
 use crate::pattern::Pattern;
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Puzzle, DEFAULT_MIN_SLOT};
 use crate::typeset::{self, PdfOptions};
 use crate::wordlist::index::Index;
+use crate::wordlist::notes::notes;
+use crate::wordlist::spec::ListSpec;
 
 /// Where the pattern comes from.
 #[derive(Clone, Debug)]
@@ -47,6 +55,26 @@ pub struct MakeOptions {
     pub timeout: Duration,
     /// Patterns to try before giving up (random source only).
     pub attempts: usize,
+    /// Time to spend improving a fill once found (see [`crate::fill::fill`]).
+    pub polish: Duration,
+}
+
+/// The credits printed on the puzzle.
+#[derive(Clone, Debug, Default)]
+pub struct Credits {
+    pub title: String,
+    pub author: String,
+    pub copyright: String,
+}
+
+/// A made puzzle and what went into it.
+#[derive(Clone, Debug)]
+pub struct Made {
+    pub puzzle: Puzzle,
+    pub fill: Fill,
+    /// Where each clue came from.
+    pub clues: clues::Report,
+    pub quality: Quality,
 }
 
 /// What happened to one pattern, for the progress messages.
@@ -70,49 +98,106 @@ impl std::fmt::Display for Attempt {
 }
 
 /// Rules for random patterns that fill well from a list like the default
-/// one: American grids with 16–18% blocks, a word count in the band of
+/// one. American grids: 16–18% blocks, a word count in the band of
 /// newspaper grids of the size (fewer words means longer ones, which the
 /// list has fewer of), few three-letter words, no long black runs and, past
 /// 15×15, no word longer than 13; American minis (under 9×9) at most 20%
-/// blocks; British grids as the style defines them.
+/// blocks. British grids: the checking lattice with 180° symmetry, about 13%
+/// of the cells as lights' count (28–34 lights at 15×15) and few
+/// three-letter lights, as the blocked grids of the papers have.
 pub fn fillable_rules(style: Style, width: usize, height: usize) -> Rules {
     let mut rules = Rules::preset(style);
-    if style == Style::American && width.min(height) >= 9 {
-        let cells = (width * height) as f64;
-        let (fewest, most) = if width.max(height) <= 15 {
-            (0.33, 0.347)
-        } else {
-            (0.313, 0.327)
-        };
-        rules.blacks = Some(Bound {
-            min: Some(Amount::Percent(16.0)),
-            max: Some(Amount::Percent(18.0)),
-        });
-        rules.words = Some(Bound {
-            min: Some(Amount::Count((cells * fewest).round() as usize)),
-            max: Some(Amount::Count((cells * most).round() as usize)),
-        });
-        rules.max_three_letter = Some((cells * 0.09) as usize);
-        rules.max_black_run = Some(3);
-        if width.max(height) > 15 {
-            rules.max_word = Some(13);
+    let cells = (width * height) as f64;
+    let count = |share: f64| Amount::Count((cells * share).round() as usize);
+    match style {
+        Style::American if width.min(height) >= 9 => {
+            let (fewest, most) = if width.max(height) <= 15 {
+                (0.33, 0.347)
+            } else {
+                (0.313, 0.327)
+            };
+            rules.blacks = Some(Bound {
+                min: Some(Amount::Percent(16.0)),
+                max: Some(Amount::Percent(18.0)),
+            });
+            rules.words = Some(Bound {
+                min: Some(count(fewest)),
+                max: Some(count(most)),
+            });
+            rules.max_three_letter = Some((cells * 0.09) as usize);
+            rules.max_black_run = Some(3);
+            if width.max(height) > 15 {
+                rules.max_word = Some(13);
+            }
         }
-    } else if style == Style::American {
-        // Minis: a few blocks at most, as published minis have.
-        rules.blacks = Some(Bound {
-            min: None,
-            max: Some(Amount::Percent(20.0)),
-        });
+        Style::American => {
+            // Minis: a few blocks at most, as published minis have.
+            rules.blacks = Some(Bound {
+                min: None,
+                max: Some(Amount::Percent(20.0)),
+            });
+        }
+        Style::British if width % 2 == 1 && height % 2 == 1 && width.min(height) >= 9 => {
+            rules.lattice = true;
+            rules.symmetry = Symmetry::Rotational;
+            rules.max_black_run = None;
+            rules.no_black_2x2 = false;
+            rules.words = Some(Bound {
+                min: Some(count(0.124)),
+                max: Some(count(0.152)),
+            });
+            rules.max_three_letter = Some((cells * 0.018).round() as usize);
+        }
+        // Even or small British grids have no lattice: the style's own rules.
+        Style::British => {}
     }
     rules
+}
+
+/// Entries at least this long are "long" for the shape check.
+const LONG_ENTRY: usize = 10;
+/// Two long entries in neighbouring rows (or columns) sharing this many
+/// cells' columns form a stack.
+const STACK_OVERLAP: usize = 6;
+
+/// Whether an American pattern has a shape the list can fill with lively
+/// entries: no stacked long entries, and not more long entries than a
+/// themed grid has (four at 15×15; more in bigger grids). Other grids pass.
+pub fn lively_shape(grid: &Grid) -> bool {
+    if grid.width().min(grid.height()) < 9 {
+        return true;
+    }
+    let slots = grid.slots(DEFAULT_MIN_SLOT);
+    let long: Vec<&Slot> = slots.iter().filter(|s| s.len >= LONG_ENTRY).collect();
+    let most = 4 * grid.width() * grid.height() / 225;
+    if long.len() > most.max(4) {
+        return false;
+    }
+    !long.iter().enumerate().any(|(i, a)| {
+        long[i + 1..].iter().any(|b| {
+            if a.direction != b.direction {
+                return false;
+            }
+            let (a_line, a_start, b_line, b_start) = match a.direction {
+                Direction::Across => (a.row, a.col, b.row, b.col),
+                Direction::Down => (a.col, a.row, b.col, b.row),
+            };
+            let overlap =
+                (a_start + a.len).min(b_start + b.len) as isize - a_start.max(b_start) as isize;
+            a_line.abs_diff(b_line) == 1 && overlap >= STACK_OVERLAP as isize
+        })
+    })
 }
 
 /// Nodes one random descent may visit before it starts over.
 const SAMPLE_BUDGET: usize = 200_000;
 /// Descents tried before the rules are declared too tight.
 const SAMPLE_TRIES: usize = 50;
+/// Patterns drawn in search of a lively shape before taking what comes.
+const SHAPE_TRIES: usize = 200;
 
-/// A random pattern under `rules`, drawn with `rng`.
+/// A random pattern under `rules`, drawn with `rng`; among the draws, the
+/// first of a lively shape (see [`lively_shape`]).
 pub fn random_pattern(
     rules: &Rules,
     width: usize,
@@ -121,21 +206,70 @@ pub fn random_pattern(
 ) -> Result<Grid> {
     rules.validate(width, height)?;
     let search = Search::new(width, height, rules)?;
+    let mut fallback = None;
+    for _ in 0..SHAPE_TRIES {
+        let Some(grid) = draw(&search, width, height, rng)? else {
+            break;
+        };
+        if lively_shape(&grid) {
+            return Ok(grid);
+        }
+        fallback.get_or_insert(grid);
+    }
+    fallback.ok_or_else(|| {
+        Error::rules(format!(
+            "no {width}x{height} pattern found under {}",
+            rules.describe()
+        ))
+    })
+}
+
+/// One random pattern, or None when the descents found none.
+fn draw(search: &Search, width: usize, height: usize, rng: &mut StdRng) -> Result<Option<Grid>> {
     for _ in 0..SAMPLE_TRIES {
         match search.sample(rng, SAMPLE_BUDGET) {
             Sample::Found(rows) => {
-                return Ok(Grid::from_pattern(&Pattern::from_rows(
+                return Ok(Some(Grid::from_pattern(&Pattern::from_rows(
                     width, height, rows,
-                )?));
+                )?)))
             }
-            Sample::Empty => break,
+            Sample::Empty => return Ok(None),
             Sample::OutOfBudget => {}
         }
     }
-    Err(Error::rules(format!(
-        "no {width}x{height} pattern found under {}",
-        rules.describe()
-    )))
+    Ok(None)
+}
+
+/// The index `make` fills from: the words of `spec` that some source can
+/// clue — the list's own clue field, an `ANSWER;clue` line of `clue_file`,
+/// or the embedded clue database — so no slot of a made puzzle is left
+/// without a clue. Cached like any index, under a key that covers the clue
+/// sources too.
+pub fn clued_index(
+    spec: &ListSpec,
+    clue_file: Option<&ClueFile>,
+    cache_dir: Option<&Path>,
+) -> Result<Index> {
+    let mut filter: Vec<u8> = b"clued v1".to_vec();
+    for table in database::packed() {
+        filter.extend_from_slice(&(table.len() as u64).to_le_bytes());
+        filter.extend_from_slice(table);
+    }
+    if let Some(file) = clue_file {
+        for answer in file.answers() {
+            filter.extend_from_slice(answer.as_bytes());
+            filter.push(b'\n');
+        }
+    }
+    spec.index_of(
+        &filter,
+        |entry| {
+            entry.clue.is_some()
+                || clue_file.is_some_and(|f| f.for_answer(&entry.word).is_some())
+                || database().get(&entry.word).is_some()
+        },
+        cache_dir,
+    )
 }
 
 /// Fills patterns until one fills; `report` hears about each one that does
@@ -144,7 +278,7 @@ pub fn make_fill(
     options: &MakeOptions,
     index: &Index,
     mut report: impl FnMut(&Attempt),
-) -> Result<Option<Grid>> {
+) -> Result<Option<Fill>> {
     let mut rng = StdRng::seed_from_u64(options.seed);
     let attempts = match options.source {
         PatternSource::Random { .. } => options.attempts.max(1),
@@ -164,13 +298,26 @@ pub fn make_fill(
             )?,
             PatternSource::Given(grid) => grid.clone(),
         };
+        if let Some(slot) = grid
+            .slots(DEFAULT_MIN_SLOT)
+            .iter()
+            .find(|s| index.of_length(s.len).is_none())
+        {
+            return Err(Error::invalid(format!(
+                "slot {} needs a {}-letter word and no {}-letter word of the list has a clue (make prints only entries it can clue: give clues with --clues FILE or as WORD;SCORE;clue lines)",
+                slot_name(slot),
+                slot.len,
+                slot.len
+            )));
+        }
         let fill_options = FillOptions {
             seed: rng.random(),
             timeout: Some(options.timeout),
+            polish: options.polish,
             ..FillOptions::default()
         };
         match fill(&grid, index, &fill_options)? {
-            Outcome::Filled(f) => return Ok(Some(f.grid)),
+            Outcome::Filled(f) => return Ok(Some(f)),
             Outcome::Unfillable(why) => report(&Attempt::Unfillable {
                 number,
                 reason: why.reason,
@@ -182,6 +329,33 @@ pub fn make_fill(
         }
     }
     Ok(None)
+}
+
+/// The whole chain short of writing files: a filled pattern, its clues from
+/// `sources`, the credits and the quality report. None when no pattern
+/// filled (`report` heard why, pattern by pattern).
+pub fn make(
+    options: &MakeOptions,
+    index: &Index,
+    sources: &Sources,
+    credits: &Credits,
+    report: impl FnMut(&Attempt),
+) -> Result<Option<Made>> {
+    let Some(fill) = make_fill(options, index, report)? else {
+        return Ok(None);
+    };
+    let mut puzzle = Puzzle::from_grid(fill.grid.clone(), DEFAULT_MIN_SLOT);
+    puzzle.title = credits.title.clone();
+    puzzle.author = credits.author.clone();
+    puzzle.copyright = credits.copyright.clone();
+    let clues = clues::attach(&mut puzzle, sources);
+    let quality = Quality::of(&fill.words, notes());
+    Ok(Some(Made {
+        puzzle,
+        fill,
+        clues,
+        quality,
+    }))
 }
 
 /// The files `make` writes for a puzzle called `name` in `dir`.
@@ -242,4 +416,40 @@ pub fn write_outputs(
         write_atomically(path, bytes)?;
     }
     Ok(rendered.into_iter().map(|(path, _)| path).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(rows: &[&str]) -> Grid {
+        Grid::parse_text(&rows.join("\n"), "test").unwrap()
+    }
+
+    #[test]
+    fn stacks_of_long_entries_are_not_lively() {
+        // A published-style 15x15: two 15s and two 12s, none side by side.
+        let text = include_str!("../tests/data/grids/ingrid_readme.txt");
+        let rows: Vec<&str> = text.lines().collect();
+        assert!(lively_shape(&grid(&rows)));
+        // The same with row 2 opened: two 15s stacked.
+        let mut stacked = rows.clone();
+        stacked[1] = "...............";
+        assert!(!lively_shape(&grid(&stacked)), "two 15s stacked");
+    }
+
+    #[test]
+    fn british_rules_follow_the_lattice() {
+        let rules = fillable_rules(Style::British, 15, 15);
+        assert!(rules.lattice);
+        assert_eq!(rules.words.unwrap().resolve(225), (28, 34));
+        let mut rng = StdRng::seed_from_u64(3);
+        let g = random_pattern(&rules, 15, 15, &mut rng).unwrap();
+        for r in (1..15).step_by(2) {
+            for c in (1..15).step_by(2) {
+                assert!(!g.is_white(r, c));
+            }
+        }
+        assert!(!fillable_rules(Style::British, 14, 14).lattice);
+    }
 }

@@ -61,6 +61,24 @@ fn search_agrees_with_brute_force_on_every_rule() {
     for (w, h) in [(5, 5), (7, 7), (6, 6), (7, 9), (9, 7), (8, 8)] {
         cases.push((w, h, british()));
     }
+    // The checking lattice under each symmetry small enough to brute-force.
+    for (w, h, symmetry) in [
+        (5, 5, Symmetry::FourFold),
+        (7, 7, Symmetry::FourFold),
+        (9, 7, Symmetry::FourFold),
+        (5, 5, Symmetry::Rotational),
+        (5, 7, Symmetry::Rotational),
+        (7, 5, Symmetry::Rotational),
+        (3, 5, Symmetry::None),
+        (5, 3, Symmetry::Mirror),
+    ] {
+        let mut rules = british();
+        rules.lattice = true;
+        rules.symmetry = symmetry;
+        cases.push((w, h, rules.clone()));
+        rules.words = Some("4..6".parse().unwrap());
+        cases.push((w, h, rules));
+    }
     let variants: Vec<fn(&mut Rules)> = vec![
         |r| r.symmetry = Symmetry::None,
         |r| r.symmetry = Symmetry::Mirror,
@@ -106,6 +124,32 @@ fn search_agrees_with_brute_force_on_every_rule() {
     for (w, h, rules) in &cases {
         assert_matches_brute_force(*w, *h, rules);
     }
+}
+
+#[test]
+fn lattice_grids_exist_and_follow_the_convention() {
+    let mut rules = british();
+    rules.lattice = true;
+    rules.symmetry = Symmetry::Rotational;
+    // (Agreement with brute force is checked above on smaller grids; 7x7
+    // rotational has too many free cells for it.)
+    let found = enumerate(7, 7, &rules);
+    assert!(!found.is_empty());
+    for p in &found {
+        assert!(violations(p, &rules).is_empty());
+        for r in (1..7).step_by(2) {
+            for c in (1..7).step_by(2) {
+                assert!(!p.is_white(r, c), "({r}, {c}) is a lattice block");
+            }
+        }
+    }
+    let err = cruciverb::pattern::search::Search::new(8, 8, &rules)
+        .err()
+        .unwrap();
+    assert!(
+        err.to_string().contains("--lattice needs odd sides"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -141,12 +141,16 @@ fn make_with_a_given_pattern_and_its_failures() {
     assert_eq!(blank(&puzzle.grid), grid_file("mini5_2corners.txt"));
 
     // A word list that cannot fill it: exit 1, a clear message, no files.
-    // (Enough words of each length, but no two share a letter.)
+    // (Enough words of each length, each with a clue, but no two share a
+    // letter.)
     let words: String = (b'A'..=b'N')
         .enumerate()
-        .map(|(i, l)| (l as char).to_string().repeat(if i < 6 { 4 } else { 5 }) + "\n")
+        .map(|(i, l)| {
+            let word = (l as char).to_string().repeat(if i < 6 { 4 } else { 5 });
+            format!("{word};50;Letter run\n")
+        })
         .collect();
-    fs::write(dir.join("tiny.txt"), words).unwrap();
+    fs::write(dir.join("tiny.txt"), &words).unwrap();
     let tiny = dir.join("tiny.txt");
     let out = make_in(
         &dir.join("none"),
@@ -165,10 +169,33 @@ fn make_with_a_given_pattern_and_its_failures() {
     );
     assert!(!dir.join("none").exists());
 
+    // The same words without clues: make cannot print them, and says so.
+    let bare: String = words
+        .lines()
+        .map(|l| l.split(';').next().unwrap().to_string() + "\n")
+        .collect();
+    fs::write(&tiny, bare).unwrap();
+    let out = make_in(
+        &dir.join("none"),
+        &[
+            "--pattern",
+            pattern.to_str().unwrap(),
+            "--wordlist",
+            tiny.to_str().unwrap(),
+            "--seed",
+            "3",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out),
+        "seed 3\ncruciverb: error: slot 1A needs a 4-letter word and no 4-letter word of the list has a clue (make prints only entries it can clue: give clues with --clues FILE or as WORD;SCORE;clue lines)\n"
+    );
+
     for (args, message) in [
         (
             vec!["--timeout", "0"],
-            "cruciverb: error: --timeout 0 is not a positive number of seconds",
+            "cruciverb: error: --timeout must be more than 0 seconds",
         ),
         (vec!["--size", "2"], "size 2"),
     ] {

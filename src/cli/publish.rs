@@ -3,16 +3,14 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
 use cruciverb::clues::{self, ClueFile, Sources};
 use cruciverb::export::{self, Format};
-use cruciverb::make::{make_fill, write_outputs, MakeOptions, PatternSource};
+use cruciverb::make::{clued_index, write_outputs, Credits, MakeOptions, PatternSource};
 use cruciverb::pattern::file::load_grid;
 use cruciverb::pattern::rules::Style;
-use cruciverb::puzzle::Puzzle;
 use cruciverb::typeset::{self, Paper, PdfOptions};
 use cruciverb::wordlist::spec::{default_cache_dir, ListSpec};
 use cruciverb::wordlist::WordList;
@@ -281,6 +279,10 @@ pub struct MakeCommand {
     #[arg(long, value_name = "N", default_value_t = 20,
           value_parser = clap::value_parser!(u64).range(1..))]
     attempts: u64,
+    /// After the first fill, spend up to this many seconds on a better one
+    /// (a higher lowest score, then fewer weak entries); 0 keeps the first.
+    #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
+    polish: f64,
     #[command(flatten)]
     lists: WordlistOptions,
     /// Clues to use first: lines `ANSWER;clue` or `12A;clue`.
@@ -308,11 +310,9 @@ pub struct MakeCommand {
 
 impl MakeCommand {
     fn options(&self, seed: u64) -> Result<MakeOptions> {
-        if !(self.timeout.is_finite() && self.timeout > 0.0) {
-            return Err(Error::invalid(format!(
-                "--timeout {} is not a positive number of seconds",
-                self.timeout
-            )));
+        let timeout = crate::seconds("--timeout", self.timeout)?;
+        if timeout.is_zero() {
+            return Err(Error::invalid("--timeout must be more than 0 seconds"));
         }
         let source = match &self.pattern {
             Some(spec) => PatternSource::Given(load_grid(spec)?),
@@ -325,8 +325,9 @@ impl MakeCommand {
         Ok(MakeOptions {
             source,
             seed,
-            timeout: Duration::from_secs_f64(self.timeout),
+            timeout,
             attempts: usize::try_from(self.attempts).unwrap_or(usize::MAX),
+            polish: crate::seconds("--polish", self.polish)?,
         })
     }
 }
@@ -341,42 +342,45 @@ pub fn make(command: &MakeCommand) -> Result<ExitCode> {
     // Bad clue sources should fail before the fill, not after it.
     let file = clue_file(command.clues.as_deref())?;
     let list = clue_list(&command.lists.files)?;
-    let index = command.lists.spec().index(default_cache_dir().as_deref())?;
+    let index = clued_index(
+        &command.lists.spec(),
+        file.as_ref(),
+        default_cache_dir().as_deref(),
+    )?;
     eprintln!("seed {seed}");
-    let Some(grid) = make_fill(&options, &index, |attempt| {
+    let credits = Credits {
+        title: command.title.clone().unwrap_or_else(|| name.clone()),
+        author: command.author.clone(),
+        copyright: command
+            .copyright
+            .clone()
+            .unwrap_or_else(|| format!("© {}", command.author)),
+    };
+    let sources = Sources {
+        file: file.as_ref(),
+        list: list.as_ref(),
+        database: true,
+    };
+    let made = cruciverb::make::make(&options, &index, &sources, &credits, |attempt| {
         eprintln!("{attempt}; trying another pattern")
-    })?
-    else {
+    })?;
+    let Some(made) = made else {
         eprintln!(
             "no fill: {} pattern(s) tried, {:.0} s each (raise --attempts or --timeout, or lower --min-score)",
             command.attempts, command.timeout
         );
         return Ok(ExitCode::from(NO_FILL));
     };
-    let mut puzzle = Puzzle::from_grid(grid, cruciverb::puzzle::DEFAULT_MIN_SLOT);
-    puzzle.title = command.title.clone().unwrap_or_else(|| name.clone());
-    puzzle.author = command.author.clone();
-    puzzle.copyright = command
-        .copyright
-        .clone()
-        .unwrap_or_else(|| format!("© {}", command.author));
-    let report = clues::attach(
-        &mut puzzle,
-        &Sources {
-            file: file.as_ref(),
-            list: list.as_ref(),
-            database: true,
-        },
-    );
-    eprintln!("{report}");
+    eprintln!("{}", made.clues);
+    eprint!("{}", made.quality);
     let written = write_outputs(
-        &puzzle,
+        &made.puzzle,
         &command.out_dir,
         &name,
         &command.paper.pdf_options(),
         command.force,
     )?;
-    print!("{}", puzzle.grid.to_text());
+    print!("{}", made.puzzle.grid.to_text());
     for path in written {
         println!("{}", path.display());
     }

@@ -115,6 +115,14 @@ impl ClueFile {
     }
 
     /// How many clues the file gives.
+    /// The answers with an `ANSWER;clue` line, sorted (slot lines name a
+    /// position, not an answer, and are left out).
+    pub fn answers(&self) -> Vec<&str> {
+        let mut answers: Vec<&str> = self.by_answer.keys().map(String::as_str).collect();
+        answers.sort_unstable();
+        answers
+    }
+
     pub fn len(&self) -> usize {
         self.by_slot.len() + self.by_answer.len()
     }

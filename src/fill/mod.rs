@@ -9,6 +9,7 @@
 //! or enumerate all of them.
 
 pub mod batch;
+pub mod quality;
 mod search;
 
 use std::time::Duration;
@@ -26,6 +27,11 @@ pub struct FillOptions {
     pub timeout: Option<Duration>,
     /// Fill-in puzzles: every word of the list is used exactly once.
     pub use_all: bool,
+    /// Only words scoring at least this (the index may hold lower ones).
+    pub floor: u8,
+    /// After a first fill, time to spend looking for a better one (see
+    /// [`fill`]); zero for none.
+    pub polish: Duration,
 }
 
 impl Default for FillOptions {
@@ -35,6 +41,8 @@ impl Default for FillOptions {
             seed: 0,
             timeout: None,
             use_all: false,
+            floor: 0,
+            polish: Duration::ZERO,
         }
     }
 }
@@ -52,19 +60,37 @@ pub enum Outcome {
 #[derive(Clone, Debug)]
 pub struct Fill {
     pub grid: Grid,
-    /// (slot name, word, score), across slots first.
-    pub words: Vec<(String, String, u8)>,
+    /// Every slot with its word, across slots first.
+    pub words: Vec<Placed>,
     pub nodes: u64,
+}
+
+/// One slot of a fill and the word in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placed {
+    /// `12A`, `3D`.
+    pub slot: String,
+    pub word: String,
+    pub score: u8,
 }
 
 impl Fill {
     pub fn mean_score(&self) -> f64 {
-        let total: u64 = self.words.iter().map(|w| w.2 as u64).sum();
+        let total: u64 = self.words.iter().map(|w| w.score as u64).sum();
         total as f64 / self.words.len().max(1) as f64
     }
 
     pub fn lowest_score(&self) -> u8 {
-        self.words.iter().map(|w| w.2).min().unwrap_or(0)
+        self.words.iter().map(|w| w.score).min().unwrap_or(0)
+    }
+
+    /// How a fill ranks against another of the same grid: the higher lowest
+    /// score first (an editor notices the worst entry), then fewer entries
+    /// below 60, then the higher mean.
+    pub fn merit(&self) -> (u8, std::cmp::Reverse<usize>, u64) {
+        let weak = self.words.iter().filter(|w| w.score < 60).count();
+        let total: u64 = self.words.iter().map(|w| w.score as u64).sum();
+        (self.lowest_score(), std::cmp::Reverse(weak), total)
     }
 }
 
@@ -106,8 +132,47 @@ pub enum Ending {
     },
 }
 
-/// The first fill found, or why there is none.
+/// A fill, or why there is none. With `options.polish`, a first fill is
+/// followed by a bounded search for a better one: the floor is raised past
+/// the fill's lowest score and the grid filled again, until no fill clears
+/// the floor or the time is spent (every fill found clears every earlier
+/// one's lowest score, so the result only improves).
 pub fn fill(grid: &Grid, index: &Index, options: &FillOptions) -> Result<Outcome> {
+    let started = std::time::Instant::now();
+    let mut best = match first_fill(grid, index, options)? {
+        Outcome::Filled(f) => f,
+        other => return Ok(other),
+    };
+    let budget = match options.timeout {
+        Some(t) => options.polish.min(t.saturating_sub(started.elapsed())),
+        None => options.polish,
+    };
+    let deadline = std::time::Instant::now() + budget;
+    for round in 1u64.. {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        if left.is_zero() || best.lowest_score() >= crate::wordlist::MAX_SCORE {
+            break;
+        }
+        let higher = FillOptions {
+            floor: best.lowest_score() + 1,
+            seed: options.seed.wrapping_add(round),
+            timeout: Some(left),
+            polish: Duration::ZERO,
+            ..options.clone()
+        };
+        match first_fill(grid, index, &higher) {
+            Ok(Outcome::Filled(f)) => best = f,
+            // No fill clears the floor, or none was found in time: the
+            // best so far stands. (A floor no word of some length clears
+            // is an error here, and means the same.)
+            _ => break,
+        }
+    }
+    Ok(Outcome::Filled(best))
+}
+
+/// The first fill found, or why there is none.
+fn first_fill(grid: &Grid, index: &Index, options: &FillOptions) -> Result<Outcome> {
     let mut found = None;
     let ending = fills(grid, index, options, Want::Distinct, |f| {
         found = Some(f);
@@ -139,7 +204,7 @@ pub fn fills(
     if options.use_all {
         check_use_all(&slots, index)?;
     }
-    let problem = Problem::new(grid, slots, words);
+    let problem = Problem::new(grid, slots, words, options.floor);
     let at_leaf = match want {
         Want::Distinct => AtLeaf::Stop,
         Want::All => AtLeaf::Continue,
@@ -150,7 +215,7 @@ pub fn fills(
         let reason = "no word fits the fixed letters of";
         return Ok(Ending::Exhausted(no_fill(&problem, &empty, reason)));
     }
-    if let Some(why) = too_few_words(&problem.slots, &problem.words) {
+    if let Some(why) = too_few_words(&problem.slots, &problem.words, options.floor) {
         return Ok(Ending::Exhausted(why));
     }
     let end = search.run(|assignment, nodes| visit(fill_from(&problem, grid, assignment, nodes)));
@@ -213,11 +278,11 @@ fn slot_words<'a>(slots: &[Slot], index: &'a Index) -> Result<Vec<Words<'a>>> {
 
 /// More slots of one length than words of that length: no fill without a
 /// repeat. Caught here because pairwise propagation cannot count.
-fn too_few_words(slots: &[Slot], words: &[Words]) -> Option<NoFill> {
+fn too_few_words(slots: &[Slot], words: &[Words], floor: u8) -> Option<NoFill> {
     let longest = slots.iter().map(|s| s.len).max()?;
     (2..=longest).find_map(|len| {
         let of_len: Vec<usize> = (0..slots.len()).filter(|&s| slots[s].len == len).collect();
-        let available = words[*of_len.first()?].count();
+        let available = words[*of_len.first()?].scoring_at_least(floor);
         (of_len.len() > available).then(|| NoFill {
             slots: of_len.iter().map(|&s| slot_name(&slots[s])).collect(),
             reason: format!(
@@ -249,11 +314,11 @@ fn fill_from(problem: &Problem, grid: &Grid, assignment: &[usize], nodes: u64) -
         for ((r, c), &letter) in slot.cells().zip(source.word(w)) {
             filled.set(r, c, Cell::Letter(letter));
         }
-        words.push((
-            slot_name(slot),
-            source.word_str(w).to_string(),
-            source.score(w),
-        ));
+        words.push(Placed {
+            slot: slot_name(slot),
+            word: source.word_str(w).to_string(),
+            score: source.score(w),
+        });
     }
     Fill {
         grid: filled,

@@ -41,10 +41,12 @@ pub(super) struct Problem<'a> {
     crossings: Vec<Vec<Crossing>>,
     /// Slots of each length, for the no-repeat rule.
     same_length: Vec<Vec<usize>>,
+    /// Words scoring below this are left out of every domain.
+    floor: u8,
 }
 
 impl<'a> Problem<'a> {
-    pub fn new(grid: &Grid, slots: Vec<Slot>, words: Vec<Words<'a>>) -> Problem<'a> {
+    pub fn new(grid: &Grid, slots: Vec<Slot>, words: Vec<Words<'a>>, floor: u8) -> Problem<'a> {
         let mut owner: Vec<Vec<(usize, usize)>> = vec![Vec::new(); grid.width() * grid.height()];
         for (s, slot) in slots.iter().enumerate() {
             for (i, (r, c)) in slot.cells().enumerate() {
@@ -76,6 +78,7 @@ impl<'a> Problem<'a> {
             words,
             crossings,
             same_length,
+            floor,
         }
     }
 }
@@ -187,7 +190,9 @@ impl<'p, 'a> Search<'p, 'a> {
                         _ => None,
                     })
                     .collect();
-                let words = words.matching(&pattern);
+                let scored = words.scoring_at_least(problem.floor);
+                let mut words = words.matching(&pattern);
+                words.set_range(scored.., false);
                 SlotState {
                     count: words.count_ones(..),
                     words,

@@ -1233,6 +1233,7 @@ fn is_modelled(rules: &Rules) -> bool {
         && rules.words.is_none()
         && rules.max_three_letter.is_none()
         && !rules.no_cheaters
+        && !rules.lattice
         && rules.min_word >= 2
 }
 

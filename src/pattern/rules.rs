@@ -194,6 +194,12 @@ pub struct Rules {
     pub words: Option<Bound>,
     pub max_three_letter: Option<usize>,
     pub no_cheaters: bool,
+    /// The British checking lattice: with rows and columns counted from 0,
+    /// every cell at (even, even) is a white crossing checked both ways and
+    /// every cell at (odd, odd) is black, so lights run along even rows and
+    /// columns only, every light has more than half its letters checked and
+    /// no two unchecked cells touch. Needs odd sides.
+    pub lattice: bool,
 }
 
 impl Rules {
@@ -214,6 +220,7 @@ impl Rules {
                 words: None,
                 max_three_letter: None,
                 no_cheaters: false,
+                lattice: false,
             },
             Style::British => Rules {
                 symmetry: Symmetry::FourFold,
@@ -230,6 +237,7 @@ impl Rules {
                 words: None,
                 max_three_letter: None,
                 no_cheaters: false,
+                lattice: false,
             },
         }
     }
@@ -263,6 +271,16 @@ impl Rules {
                 "--min-word {} is longer than the grid ({width}x{height}): no white cell could be in a word",
                 self.min_word
             )));
+        }
+        if self.lattice && (width.is_multiple_of(2) || height.is_multiple_of(2)) {
+            return Err(Error::rules(format!(
+                "--lattice needs odd sides (the lattice's crossings sit on even rows and columns counted from 0, at both edges); {width}x{height} has an even side"
+            )));
+        }
+        if self.lattice && !self.allow_unchecked {
+            return Err(Error::rules(
+                "--lattice needs --unchecked allow (half the letters of a lattice light are unchecked)",
+            ));
         }
         if self.max_black_run == Some(0) {
             return Err(Error::rules(
@@ -311,6 +329,7 @@ impl Rules {
             (self.connected, "connected"),
             (!self.allow_black_edges, "no-black-edges"),
             (self.no_cheaters, "no-cheaters"),
+            (self.lattice, "lattice"),
         ];
         parts.extend(
             flags

@@ -38,6 +38,11 @@ struct ColumnState {
     prev_black: u32,
     /// The white cells of the row above `prev_white`.
     prev2_white: u32,
+    /// Rows placed so far (the next row's index).
+    rows: u32,
+    /// Lattice grids: columns whose cell in the row above is a lattice
+    /// crossing not yet checked down, so the next row must be white there.
+    lattice_need: u32,
 }
 
 impl ColumnState {
@@ -47,6 +52,8 @@ impl ColumnState {
         prev_white: 0,
         prev_black: 0,
         prev2_white: 0,
+        rows: 0,
+        lattice_need: 0,
     };
 }
 
@@ -141,6 +148,8 @@ pub struct Search {
     max_black_plane: Option<usize>,
     blacks: (usize, usize),
     words: Option<(usize, usize)>,
+    /// Bits of the even columns (0, 2, …): the lattice's crossing columns.
+    even_columns: u32,
 }
 
 /// Rows allowed by every row-local rule, in increasing numeric order.
@@ -191,6 +200,24 @@ fn extend_row(width: usize, rules: &Rules, row: PartialRow, out: &mut Vec<u32>) 
     }
 }
 
+/// Whether row `r` at index `depth` fits the checking lattice: even rows
+/// have every even column white and each of those crossings joined to a
+/// white neighbour in the row (so it is in an across light); odd rows have
+/// every odd column black. Rows chosen by symmetry have the parity of their
+/// partner, as lattice grids have odd sides.
+fn lattice_row(r: u32, depth: usize, width: usize, even_columns: u32) -> bool {
+    let full = if width == 32 {
+        u32::MAX
+    } else {
+        (1 << width) - 1
+    };
+    if depth % 2 == 1 {
+        return r & !even_columns & full == 0;
+    }
+    let neighbours = (r << 1 | r >> 1) & full;
+    r & even_columns == even_columns && neighbours & even_columns == even_columns
+}
+
 #[inline]
 fn reverse(row: u32, width: usize) -> u32 {
     row.reverse_bits() >> (32 - width)
@@ -216,7 +243,13 @@ impl Search {
                 rules.describe()
             )));
         }
+        let even_columns = (0..width).step_by(2).fold(0u32, |m, c| m | 1 << c);
         let mut candidates = vec![base.clone(); free];
+        if rules.lattice {
+            for (depth, rows) in candidates.iter_mut().enumerate() {
+                rows.retain(|&r| lattice_row(r, depth, width, even_columns));
+            }
+        }
         if pairing == Pairing::Reverse && height % 2 == 1 {
             candidates[free - 1].retain(|&r| reverse(r, width) == r);
         }
@@ -264,6 +297,7 @@ impl Search {
             max_black_plane,
             blacks,
             words,
+            even_columns,
         })
     }
 
@@ -298,6 +332,7 @@ impl Search {
             let pw = s.prev_white;
             required |= pw & !(pw << 1) & !(pw >> 1) & !s.prev2_white;
         }
+        required |= s.lattice_need;
         let forbidden = self.max_word_plane.map_or(0, |p| s.white[p]);
         (required, forbidden)
     }
@@ -358,6 +393,13 @@ impl Search {
         out.prev2_white = s.prev_white;
         out.prev_white = r;
         out.prev_black = black;
+        out.rows = s.rows + 1;
+        // A crossing (even row, even column) with black above needs white below.
+        out.lattice_need = if self.rules.lattice && s.rows.is_multiple_of(2) {
+            r & self.even_columns & !s.prev_white
+        } else {
+            0
+        };
         true
     }
 
@@ -370,7 +412,7 @@ impl Search {
         } else {
             0
         };
-        w1 & !s.white[self.rules.min_word] & !short_ok == 0
+        w1 & !s.white[self.rules.min_word] & !short_ok == 0 && s.lattice_need == 0
     }
 
     #[inline]

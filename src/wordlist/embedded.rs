@@ -2,7 +2,7 @@
 //! works with no file (see `wordlists/README.md` for how it is built).
 
 use super::{ReadReport, WordList};
-use crate::error::{Error, Result};
+use crate::error::Result;
 
 const PACKED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/default.txt.deflate"));
 
@@ -16,9 +16,5 @@ pub fn packed() -> &'static [u8] {
 
 /// The embedded list, parsed.
 pub fn default_list() -> Result<(WordList, ReadReport)> {
-    let bytes = miniz_oxide::inflate::decompress_to_vec(PACKED)
-        .map_err(|e| Error::invalid(format!("{NAME} is damaged: {e:?}")))?;
-    let text =
-        String::from_utf8(bytes).map_err(|_| Error::invalid(format!("{NAME} is not text")))?;
-    Ok(WordList::parse(&text, NAME))
+    Ok(WordList::parse(&crate::data::inflate(PACKED), NAME))
 }

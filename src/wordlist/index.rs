@@ -303,6 +303,21 @@ impl<'a> Words<'a> {
     }
 
     /// Words that agree with `pattern`, where `None` is an open cell.
+    /// How many words score at least `floor`: words are stored best score
+    /// first, so they are the first ones.
+    pub fn scoring_at_least(&self, floor: u8) -> usize {
+        let (mut lo, mut hi) = (0, self.count());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if self.score(mid) >= floor {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        lo
+    }
+
     pub fn matching(&self, pattern: &[Option<u8>]) -> FixedBitSet {
         assert_eq!(pattern.len(), self.len, "pattern length");
         let mut found = self.all();

@@ -10,6 +10,7 @@
 pub mod embedded;
 pub mod index;
 pub mod normalize;
+pub mod notes;
 pub mod spec;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -168,6 +169,11 @@ impl WordList {
     /// Keeps words scoring at least `min`.
     pub fn retain_min_score(&mut self, min: u8) {
         self.entries.retain(|_, e| e.score >= min);
+    }
+
+    /// Keeps the entries `keep` accepts.
+    pub fn retain(&mut self, keep: impl Fn(&Entry) -> bool) {
+        self.entries.retain(|_, e| keep(e));
     }
 
     pub fn len(&self) -> usize {

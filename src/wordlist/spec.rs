@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use super::embedded;
 use super::index::{cached, Index};
-use super::WordList;
+use super::{Entry, WordList};
 use crate::error::{IoContext, Result};
 
 #[derive(Clone, Debug)]
@@ -71,12 +71,37 @@ impl ListSpec {
     /// Without a cache directory the index is built in memory.
     pub fn index(&self, cache_dir: Option<&Path>) -> Result<Index> {
         let key = self.cache_key()?;
-        match cache_dir {
-            Some(dir) => cached(&dir.join(format!("{key:016x}.idx")), key, || {
-                self.load(false)
-            }),
-            None => Ok(Index::build(&self.load(false)?, key)),
-        }
+        index_for(key, cache_dir, || self.load(false))
+    }
+
+    /// The index of the entries `keep` accepts. `filter` identifies the
+    /// filter in the cache key: it must change whenever `keep` would answer
+    /// differently (say, the bytes of the clue sources it consults).
+    pub fn index_of(
+        &self,
+        filter: &[u8],
+        keep: impl Fn(&Entry) -> bool,
+        cache_dir: Option<&Path>,
+    ) -> Result<Index> {
+        let mut hash = Fnv(self.cache_key()?);
+        hash.add(b"filtered by");
+        hash.add(filter);
+        index_for(hash.0, cache_dir, || {
+            let mut list = self.load(false)?;
+            list.retain(keep);
+            Ok(list)
+        })
+    }
+}
+
+fn index_for(
+    key: u64,
+    cache_dir: Option<&Path>,
+    load: impl FnOnce() -> Result<WordList>,
+) -> Result<Index> {
+    match cache_dir {
+        Some(dir) => cached(&dir.join(format!("{key:016x}.idx")), key, load),
+        None => Ok(Index::build(&load()?, key)),
     }
 }
 

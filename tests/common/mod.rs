@@ -169,6 +169,44 @@ pub fn violations(p: &Pattern, rules: &Rules) -> Vec<String> {
             bad.push("too many 3-letter words".into());
         }
     }
+    if rules.lattice {
+        // Read from the convention itself: lights only along odd rows and
+        // columns (counted from 1), so every cell where two such lines meet
+        // is a crossing, white and in a word both ways; every light then has
+        // more than half its letters checked and no two unchecked cells
+        // touch.
+        let runs_through = |r: isize, c: isize, dr: isize, dc: isize| {
+            white(p, r, c) && (white(p, r + dr, c + dc) || white(p, r - dr, c - dc))
+        };
+        let broken = all().any(|(r, c)| match (r % 2, c % 2) {
+            (0, 0) => !(runs_through(r, c, 0, 1) && runs_through(r, c, 1, 0)),
+            (1, 1) => white(p, r, c),
+            _ => false,
+        });
+        if broken {
+            bad.push("checking lattice".into());
+        }
+        let half_checked = |cells: Vec<(isize, isize)>, dr: isize, dc: isize| {
+            let checked = cells
+                .iter()
+                .filter(|&&(r, c)| white(p, r + dr, c + dc) || white(p, r - dr, c - dc))
+                .count();
+            2 * checked >= cells.len()
+        };
+        for r in 0..h {
+            let mut c = 0;
+            while c < w {
+                let start = c;
+                while c < w && white(p, r, c) {
+                    c += 1;
+                }
+                if c - start >= 2 && !half_checked((start..c).map(|c| (r, c)).collect(), 1, 0) {
+                    bad.push("light less than half checked".into());
+                }
+                c += 1;
+            }
+        }
+    }
     if rules.no_cheaters
         && all()
             .any(|(r, c)| !white(p, r, c) && words(&flipped(p, r as usize, c as usize)) == n_words)

@@ -1,0 +1,177 @@
+//! The quality report that ends `fill` and `make`: what an editor counts in
+//! a fill before accepting it.
+//!
+//! An editor judges a grid by its weakest entries more than by its average:
+//! entries scoring below the default minimum, and how many names,
+//! abbreviations, partials, crosswordese and foreign words it leans on, and
+//! whether anything fails the breakfast-table test. Those kinds come from
+//! the default list's notes ([`crate::wordlist::notes`]), looked up by the
+//! entry's letters, so a fill from a constructor's own list is judged by the
+//! same measure; its long entries, which carry the grid, are listed with
+//! their scores.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use super::Placed;
+use crate::wordlist::notes::{Kind, Notes};
+use crate::wordlist::DEFAULT_SCORE;
+
+/// Entries at least this long are listed as the fill's long entries.
+pub const LONG: usize = 8;
+
+/// The kinds the report counts, in the order it prints them.
+const COUNTED: [(Kind, &str); 6] = [
+    (Kind::Name, "names"),
+    (Kind::Abbreviation, "abbreviations"),
+    (Kind::Partial, "partials"),
+    (Kind::Crosswordese, "crosswordese"),
+    (Kind::Foreign, "foreign words"),
+    (Kind::Breakfast, "breakfast test"),
+];
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Quality {
+    pub entries: usize,
+    pub mean: f64,
+    pub lowest: u8,
+    /// Entries scoring below the default minimum, worst first.
+    pub weak: Vec<Placed>,
+    /// Entries of each counted kind, in grid order.
+    pub kinds: BTreeMap<Kind, Vec<String>>,
+    /// Entries of [`LONG`] letters or more, longest first.
+    pub long: Vec<Placed>,
+}
+
+impl Quality {
+    pub fn of(words: &[Placed], notes: &Notes) -> Quality {
+        let total: u64 = words.iter().map(|w| w.score as u64).sum();
+        let mut weak: Vec<Placed> = words
+            .iter()
+            .filter(|w| w.score < DEFAULT_SCORE)
+            .cloned()
+            .collect();
+        weak.sort_by_key(|w| w.score);
+        let mut kinds: BTreeMap<Kind, Vec<String>> = BTreeMap::new();
+        for placed in words {
+            if let Some(note) = notes.get(&placed.word) {
+                for (kind, _) in COUNTED {
+                    if note.is(kind) {
+                        kinds.entry(kind).or_default().push(placed.word.clone());
+                    }
+                }
+            }
+        }
+        let mut long: Vec<Placed> = words
+            .iter()
+            .filter(|w| w.word.len() >= LONG)
+            .cloned()
+            .collect();
+        long.sort_by_key(|w| std::cmp::Reverse(w.word.len()));
+        Quality {
+            entries: words.len(),
+            mean: total as f64 / words.len().max(1) as f64,
+            lowest: words.iter().map(|w| w.score).min().unwrap_or(0),
+            weak,
+            kinds,
+            long,
+        }
+    }
+
+    /// Entries of `kind` in the fill.
+    pub fn of_kind(&self, kind: Kind) -> &[String] {
+        self.kinds.get(&kind).map_or(&[], Vec::as_slice)
+    }
+}
+
+impl fmt::Display for Quality {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        writeln!(
+            f,
+            "quality: {} entries, mean score {:.1}, lowest {}",
+            self.entries, self.mean, self.lowest
+        )?;
+        let scored = |words: &[Placed]| {
+            words
+                .iter()
+                .map(|w| format!("{} {}", w.word, w.score))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let line = |f: &mut fmt::Formatter, label: &str, count: usize, text: String| {
+            if count == 0 {
+                writeln!(f, "  {label}: none")
+            } else {
+                writeln!(f, "  {label} ({count}): {text}")
+            }
+        };
+        line(
+            f,
+            &format!("below {DEFAULT_SCORE}"),
+            self.weak.len(),
+            scored(&self.weak),
+        )?;
+        for (kind, label) in COUNTED {
+            let words = self.of_kind(kind);
+            line(f, label, words.len(), words.join(", "))?;
+        }
+        line(
+            f,
+            &format!("long entries ({LONG}+ letters)"),
+            self.long.len(),
+            scored(&self.long),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn placed(slot: &str, word: &str, score: u8) -> Placed {
+        Placed {
+            slot: slot.into(),
+            word: word.into(),
+            score,
+        }
+    }
+
+    #[test]
+    fn counts_what_an_editor_counts() {
+        let notes = Notes::from_text(
+            "ELVIS;name;curated\nNASA;abbreviation;curated\nINA;partial;curated\nURINE;breakfast;SCOWL\nBUCKETLIST;phrase;curated\n"
+                .into(),
+        );
+        let words = [
+            placed("1A", "ELVIS", 72),
+            placed("6A", "NASA", 66),
+            placed("1D", "INA", 40),
+            placed("2D", "URINE", 35),
+            placed("3D", "BUCKETLIST", 78),
+            placed("4D", "CAT", 90),
+        ];
+        let q = Quality::of(&words, &notes);
+        assert_eq!(q.entries, 6);
+        assert_eq!(q.lowest, 35);
+        assert_eq!(q.weak, [placed("2D", "URINE", 35), placed("1D", "INA", 40)]);
+        assert_eq!(q.of_kind(Kind::Name), ["ELVIS"]);
+        assert_eq!(q.of_kind(Kind::Breakfast), ["URINE"]);
+        assert!(q.of_kind(Kind::Foreign).is_empty());
+        assert_eq!(q.long, [placed("3D", "BUCKETLIST", 78)]);
+        let text = q.to_string();
+        assert!(
+            text.starts_with("quality: 6 entries, mean score 63.5, lowest 35\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("  below 50 (2): URINE 35, INA 40\n"),
+            "{text}"
+        );
+        assert!(text.contains("  names (1): ELVIS\n"), "{text}");
+        assert!(text.contains("  foreign words: none\n"), "{text}");
+        assert!(
+            text.contains("  long entries (8+ letters) (1): BUCKETLIST 78\n"),
+            "{text}"
+        );
+    }
+}

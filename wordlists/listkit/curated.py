@@ -1,0 +1,164 @@
+"""Reading the hand-curated files of `wordlists/curated/` (see its README).
+
+Entry files hold `ENTRY;SCORE;clue` lines with the entry as written; clue
+files (`clues-*.txt`) `ANSWER;clue` lines for entries the big sources
+bring; score files (`scores-*.txt`) `WORD;SCORE;why` lines where the team
+overrules a computed score. This module turns each line into a record and
+refuses a malformed one with its file and line number, so a slip in
+hand-written data stops the build instead of shipping.
+
+    python3 wordlists/listkit/curated.py FILE...   # check files, list problems
+"""
+
+import os
+import sys
+from collections import namedtuple
+
+if __package__ in (None, ""):
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    __package__ = "listkit"  # noqa: A001  (run as a script: import as the package)
+
+from listkit.cluecheck import leaks, style_problems  # noqa: E402
+from listkit.text import data_lines, normalize  # noqa: E402
+
+HERE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "curated")
+MAX_ENTRY = 21
+
+# File stem -> the kind its entries are, as the quality report names them.
+ENTRY_FILES = {
+    "phrases": "phrase",
+    "abbreviations": "abbreviation",
+    "contractions": "contraction",
+    "crosswordese": "crosswordese",
+    "partials": "partial",
+    "foreign": "foreign",
+    "names": "name",
+}
+
+Entry = namedtuple("Entry", "word score clue written kind source")
+Clue = namedtuple("Clue", "word clue written source")
+Rescore = namedtuple("Rescore", "word score why source")
+
+
+class CuratedError(ValueError):
+    pass
+
+
+def parse_entry_line(line, kind, where):
+    """One `ENTRY;SCORE;clue` line -> Entry, or CuratedError naming `where`."""
+    fields = line.split(";")
+    if len(fields) != 3:
+        raise CuratedError(f"{where}: expected ENTRY;SCORE;clue, found {len(fields)} field(s)")
+    written, score_text, clue = (f.strip() for f in fields)
+    word = normalize(written)
+    if word is None:
+        raise CuratedError(f"{where}: {written!r} has characters no grid can hold")
+    if not 2 <= len(word) <= MAX_ENTRY:
+        raise CuratedError(f"{where}: {word} has {len(word)} letters (2 to {MAX_ENTRY})")
+    if not score_text.isdigit() or int(score_text) > 100:
+        raise CuratedError(f"{where}: score {score_text!r} is not a whole number from 0 to 100")
+    problem = style_problems(clue) or leaks(word, written, clue)
+    if problem:
+        raise CuratedError(f"{where}: clue {clue!r}: {problem}")
+    return Entry(word, int(score_text), clue, written, kind, where)
+
+
+def parse_clue_line(line, where):
+    """One `ANSWER;clue` line -> Clue, or CuratedError naming `where`."""
+    written, sep, clue = (f.strip() for f in line.partition(";"))
+    word = normalize(written)
+    if not sep or not word:
+        raise CuratedError(f"{where}: expected ANSWER;clue")
+    problem = style_problems(clue) or leaks(word, written, clue)
+    if problem:
+        raise CuratedError(f"{where}: clue {clue!r} for {word}: {problem}")
+    return Clue(word, clue, written, where)
+
+
+def parse_score_line(line, where):
+    """One `WORD;SCORE;why` line -> Rescore, or CuratedError naming `where`."""
+    fields = [f.strip() for f in line.split(";")]
+    word = normalize(fields[0])
+    if len(fields) != 3 or not word or not fields[1].isdigit() or int(fields[1]) > 100 \
+            or not fields[2]:
+        raise CuratedError(f"{where}: expected WORD;SCORE;why with a score from 0 to 100")
+    return Rescore(word, int(fields[1]), fields[2], where)
+
+
+def read_keyed(path, parse):
+    """Every record of a clue or score file; a word listed twice is an error."""
+    records = {}
+    for number, line in data_lines(path):
+        record = parse(line, f"{path}:{number}")
+        if record.word in records:
+            raise CuratedError(f"{record.source}: {record.word} already on "
+                               f"{records[record.word].source}")
+        records[record.word] = record
+    return records
+
+
+def read_entry_file(path, kind):
+    """Every entry of one file; a word listed twice is an error."""
+    entries = {}
+    for number, line in data_lines(path):
+        entry = parse_entry_line(line, kind, f"{path}:{number}")
+        if entry.word in entries:
+            raise CuratedError(f"{entry.source}: {entry.word} already on {entries[entry.word].source}")
+        entries[entry.word] = entry
+    return entries
+
+
+def kind_of(path):
+    stem = os.path.splitext(os.path.basename(path))[0]
+    return ENTRY_FILES.get(stem.split("-")[0], "phrase")
+
+
+KEYED_FILES = {"clues": parse_clue_line, "scores": parse_score_line}
+
+
+def main(paths):
+    from listkit.safety import Safety  # only the checker needs the patterns
+    safety = Safety()
+    failed = 0
+    for path in paths:
+        stem = os.path.splitext(os.path.basename(path))[0].split("-")[0]
+        if stem in KEYED_FILES:
+            seen = {}
+            for number, line in data_lines(path):
+                try:
+                    record = KEYED_FILES[stem](line, f"{path}:{number}")
+                except CuratedError as e:
+                    print(e)
+                    failed += 1
+                    continue
+                if record.word in seen:
+                    print(f"{path}:{number}: {record.word} already on line {seen[record.word]}")
+                    failed += 1
+                problem = safety.clue_problem(record.clue) if stem == "clues" else None
+                if problem:
+                    print(f"{path}:{number}: clue {record.clue!r}: {problem}")
+                    failed += 1
+                seen.setdefault(record.word, number)
+            print(f"{path}: {len(seen)} {stem}", file=sys.stderr)
+            continue
+        kind = kind_of(path)
+        seen = {}
+        count = 0
+        for number, line in data_lines(path):
+            try:
+                entry = parse_entry_line(line, kind, f"{path}:{number}")
+            except CuratedError as e:
+                print(e)
+                failed += 1
+                continue
+            if entry.word in seen:
+                print(f"{entry.source}: {entry.word} already on line {seen[entry.word]}")
+                failed += 1
+            seen.setdefault(entry.word, number)
+            count += 1
+        print(f"{path}: {count} entries, kind {kind}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
