@@ -191,13 +191,16 @@ pub fn lively_shape(grid: &Grid) -> bool {
 
 /// Nodes one random descent may visit before it starts over.
 const SAMPLE_BUDGET: usize = 200_000;
-/// Descents tried before the rules are declared too tight.
-const SAMPLE_TRIES: usize = 50;
+/// Descents that may run out of budget, in all, before the rules are
+/// declared too tight for random drawing.
+const SAMPLE_FAILURES: usize = 200;
 /// Patterns drawn in search of a lively shape before taking what comes.
 const SHAPE_TRIES: usize = 200;
 
 /// A random pattern under `rules`, drawn with `rng`; among the draws, the
-/// first of a lively shape (see [`lively_shape`]).
+/// first of a lively shape (see [`lively_shape`]). Tight rules make some
+/// descents run out of budget: those are retried, up to [`SAMPLE_FAILURES`]
+/// in all, so one unlucky run of descents does not end a `make`.
 pub fn random_pattern(
     rules: &Rules,
     width: usize,
@@ -206,38 +209,30 @@ pub fn random_pattern(
 ) -> Result<Grid> {
     rules.validate(width, height)?;
     let search = Search::new(width, height, rules)?;
-    let mut fallback = None;
-    for _ in 0..SHAPE_TRIES {
-        let Some(grid) = draw(&search, width, height, rng)? else {
-            break;
-        };
-        if lively_shape(&grid) {
-            return Ok(grid);
-        }
-        fallback.get_or_insert(grid);
-    }
-    fallback.ok_or_else(|| {
+    let too_tight = || {
         Error::rules(format!(
             "no {width}x{height} pattern found under {}",
             rules.describe()
         ))
-    })
-}
-
-/// One random pattern, or None when the descents found none.
-fn draw(search: &Search, width: usize, height: usize, rng: &mut StdRng) -> Result<Option<Grid>> {
-    for _ in 0..SAMPLE_TRIES {
+    };
+    let mut fallback = None;
+    let mut drawn = 0;
+    let mut failures = 0;
+    while drawn < SHAPE_TRIES && failures < SAMPLE_FAILURES {
         match search.sample(rng, SAMPLE_BUDGET) {
             Sample::Found(rows) => {
-                return Ok(Some(Grid::from_pattern(&Pattern::from_rows(
-                    width, height, rows,
-                )?)))
+                drawn += 1;
+                let grid = Grid::from_pattern(&Pattern::from_rows(width, height, rows)?);
+                if lively_shape(&grid) {
+                    return Ok(grid);
+                }
+                fallback.get_or_insert(grid);
             }
-            Sample::Empty => return Ok(None),
-            Sample::OutOfBudget => {}
+            Sample::Empty => return fallback.ok_or_else(too_tight),
+            Sample::OutOfBudget => failures += 1,
         }
     }
-    Ok(None)
+    fallback.ok_or_else(too_tight)
 }
 
 /// The index `make` fills from: the words of `spec` that some source can

@@ -103,10 +103,15 @@ def from_scowl(freq):
         origin = f"SCOWL {'/'.join(kinds)} {entry.size}, wordfreq {z:.2f}"
         if american > entry.size:
             origin += ", not an American spelling"
-        named = {"name", "capitalised"} & entry.kinds and "word" not in entry.kinds
-        kind = ["name"] if named else [k for k in kinds if k in ("abbreviation", "contraction")]
-        if kind and kind[0] in ("abbreviation", "contraction"):
-            # Only the team's files vouch for an abbreviation or contraction.
+        # What the entry is, as a solver reads it: a plain word if it is one
+        # at all (FREE is also an abbreviation), else a name, else an
+        # abbreviation or contraction, which only the team's files vouch for.
+        if "word" in entry.kinds:
+            kind = []
+        elif {"name", "capitalised"} & entry.kinds:
+            kind = ["name"]
+        else:
+            kind = [k for k in kinds if k in ("abbreviation", "contraction")]
             score = min(score, scoring.UNCURATED_CAP)
         candidates[word] = Candidate(score, kind, origin)
     return candidates, dropped
@@ -175,10 +180,11 @@ def apply_safety(candidates, written, safety):
             c.score = min(c.score, scoring.BREAKFAST_CAP)
             c.kinds.add("breakfast")
             c.origin += f"; breakfast test ({why.split(': ', 1)[-1]})"
-    for word, clue in list(written.items()):
-        problem = safety.clue_problem(clue)
-        if problem:
-            raise CuratedError(f"written clue for {word} {clue!r}: {problem}")
+    problems = [f"written clue for {word} {clue!r}: {problem}"
+                for word, clue in sorted(written.items())
+                for problem in [safety.clue_problem(clue)] if problem]
+    if problems:
+        raise CuratedError("\n".join(problems))
     return tally
 
 

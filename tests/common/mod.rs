@@ -267,15 +267,16 @@ pub fn bin() -> PathBuf {
 }
 
 pub fn run(args: &[&str]) -> Output {
-    Command::new(bin())
-        .args(args)
-        .output()
-        .expect("run cruciverb")
+    run_env(args, &[])
 }
 
+/// Runs the binary with `env` added. The index cache goes to a directory
+/// of the build's own (unless `env` names another), never the user's.
 pub fn run_env(args: &[&str], env: &[(&str, &str)]) -> Output {
+    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("index-cache");
     Command::new(bin())
         .args(args)
+        .env("CRUCIVERB_CACHE_DIR", cache)
         .envs(env.iter().copied())
         .output()
         .expect("run cruciverb")

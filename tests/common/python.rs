@@ -55,3 +55,31 @@ pub fn run_python(script: &str, args: &[&str]) -> String {
     );
     stdout
 }
+
+/// [`run_python`] with `input` on its standard input.
+pub fn run_python_with_input(script: &str, args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new(python())
+        .arg("-c")
+        .arg(script)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run python");
+    child
+        .stdin
+        .take()
+        .expect("piped stdin")
+        .write_all(input.as_bytes())
+        .expect("write to python");
+    let out = child.wait_with_output().expect("wait for python");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "python failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}

@@ -32,6 +32,19 @@ INFLECTIONS = ("", "S", "ES", "ED", "ER", "ERS", "ING", "Y", "IER", "IEST")
 BLOCK, BREAKFAST = "block", "breakfast"
 
 
+def inflections(stem):
+    """`stem` and its simple inflections as grid letters: SLAVE gives
+    SLAVES, SLAVED, SLAVING; STAB gives STABBED, STABBING."""
+    forms = {stem + ending for ending in INFLECTIONS}
+    vowel_endings = [e for e in INFLECTIONS if e[:1] in ("E", "I", "Y")]
+    if stem.endswith("E"):
+        forms.update(stem[:-1] + ending for ending in vowel_endings)
+    elif len(stem) >= 3 and stem[-1] not in "AEIOUWXY" and stem[-2] in "AEIOU" \
+            and stem[-3] not in "AEIOU":
+        forms.update(stem + stem[-1] + ending for ending in vowel_endings)
+    return forms
+
+
 class Pattern:
     """One line of a pattern file."""
 
@@ -56,7 +69,7 @@ class Pattern:
             return word.endswith(self.stem)
         if self.exact:
             return word == self.stem
-        return word.startswith(self.stem) and word[len(self.stem):] in INFLECTIONS
+        return word in inflections(self.stem)
 
 
 class Tier:
@@ -73,8 +86,8 @@ class Tier:
             elif p.exact:
                 self.whole.setdefault(p.stem, p)
             else:
-                for ending in INFLECTIONS:
-                    self.whole.setdefault(p.stem + ending, p)
+                for form in inflections(p.stem):
+                    self.whole.setdefault(form, p)
 
     def match(self, word):
         """The first pattern `word` matches, or None."""

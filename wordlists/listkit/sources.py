@@ -34,6 +34,12 @@ SCOWL_FILE = re.compile(r"(?P<variety>[a-z_0-9]+)-(?P<kind>[a-z-]+)\.(?P<size>\d
 # slur, disparagement.
 OFFENSIVE_DOMAINS = frozenset({"07124340", "06718862", "06717170"})
 POS_FILES = ("noun", "verb", "adj", "adv")
+# Lemmas naming a taxon (genus_aloe, family_canidae): no crossword entry.
+TAXON_PREFIXES = (
+    "genus_", "subgenus_", "family_", "subfamily_", "superfamily_", "order_",
+    "suborder_", "superorder_", "infraorder_", "class_", "subclass_", "superclass_",
+    "phylum_", "subphylum_", "division_", "tribe_", "kingdom_", "subkingdom_",
+)
 
 
 class ScowlEntry:
@@ -130,10 +136,18 @@ class WordNetLemmas:
                 if senses and all(s in self.offensive for s in senses)} - {None}
 
     def phrases(self):
-        """(lemma, written form) of every multiword lemma."""
+        """(lemma, written form) of every multiword lemma but taxonomic
+        names: taxa (genus_aloe) and Latin binomials whose first word is a
+        genus (ateles_geoffroyi), unless the concordance shows them in use."""
+        genera = {lemma[len("genus_"):] for lemma in self.senses if lemma.startswith("genus_")}
         for lemma in self.senses:
-            if "_" in lemma or "-" in lemma:
-                yield lemma, lemma_text(lemma)
+            if "_" not in lemma and "-" not in lemma:
+                continue
+            if lemma.startswith(TAXON_PREFIXES):
+                continue
+            if re.split(r"[_-]", lemma)[0] in genera and self.tags.get(lemma, 0) == 0:
+                continue
+            yield lemma, lemma_text(lemma)
 
     def is_instance_only(self, lemma):
         """Every sense names one thing (a person, a place): a name."""
