@@ -47,6 +47,23 @@ pub enum PatternSource {
     Given(Grid),
 }
 
+impl PatternSource {
+    /// Time to give each pattern when the user names none. Fill times are
+    /// heavy-tailed: a pattern that fills at all mostly fills in a fraction
+    /// of a second, so a random 15×15 that has not filled in 1.5 s is
+    /// better replaced by a fresh draw; larger grids take seconds even when
+    /// they fill, and a given pattern is the only one there is.
+    pub fn default_timeout(&self) -> Duration {
+        match self {
+            PatternSource::Random { width, height, .. } if width * height <= 15 * 15 => {
+                Duration::from_millis(1500)
+            }
+            PatternSource::Random { .. } => Duration::from_secs(5),
+            PatternSource::Given(_) => Duration::from_secs(10),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct MakeOptions {
     pub source: PatternSource,

@@ -308,11 +308,49 @@ fn fill_command_prints_the_grid_or_says_why_not() {
     let out = cli.fill("..T\n...\n...\n", &["--min-score", "0"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out), "BAT\nORE\nWED\nmean score 60.0, lowest 40\n");
+    // The quality report goes to stderr; the list has no notes on these.
+    assert_eq!(
+        stderr(&out),
+        "quality: 6 entries, mean score 60.0, lowest 40\n  below 50 (1): ARE 40\n  names: none\n  abbreviations: none\n  partials: none\n  crosswordese: none\n  foreign words: none\n  breakfast test: none\n  long entries (8+ letters): none\n"
+    );
     let out = cli.fill("..Q\n...\n...\n", &["--min-score", "0"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).starts_with("unfillable: "), "{}", stderr(&out));
     let out = cli.fill("..Q\n...\n...\n", &["--timeout", "-1"]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn polishing_only_raises_the_lowest_score() {
+    let (mut words, _) = cruciverb::wordlist::embedded::default_list().unwrap();
+    words.retain_min_score(50);
+    let index = Index::build(&words, 0);
+    let start = grid_file("ingrid_readme.txt");
+    let fill_with = |polish: u64| {
+        let options = FillOptions {
+            seed: 3,
+            timeout: Some(Duration::from_secs(60)),
+            polish: Duration::from_secs(polish),
+            ..FillOptions::default()
+        };
+        match fill(&start, &index, &options).unwrap() {
+            Outcome::Filled(f) => f,
+            other => panic!("expected a fill, got {other:?}"),
+        }
+    };
+    let first = fill_with(0);
+    let polished = fill_with(2);
+    for f in [&first, &polished] {
+        assert_valid_fill(&start, &f.grid, &words);
+    }
+    // Each round raises the floor past the last fill's lowest score, so the
+    // polished fill's worst entry is at least as good, and better whenever a
+    // round succeeded (it then differs from the first fill).
+    assert!(polished.lowest_score() >= first.lowest_score());
+    if polished.grid != first.grid {
+        assert!(polished.lowest_score() > first.lowest_score());
+    }
+    assert!(polished.merit() >= first.merit());
 }
 
 #[test]

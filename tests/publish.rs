@@ -8,7 +8,7 @@ use std::path::Path;
 
 use common::*;
 use cruciverb::export::{import, Format};
-use cruciverb::grid::{Cell, Grid};
+use cruciverb::grid::{Cell, Direction, Grid};
 use cruciverb::puzzle::Puzzle;
 use cruciverb::wordlist::embedded::default_list;
 
@@ -71,13 +71,32 @@ fn make_writes_a_valid_filled_clued_puzzle_in_three_formats() {
     assert_eq!(puzzle.title, "cruciverb-7");
     assert_eq!(puzzle.author, "cruciverb");
     assert_eq!(puzzle.copyright, "© cruciverb");
-    // Clues drafted from the database; the rest left empty to write.
-    let clued = puzzle.clues.iter().filter(|c| !c.text.is_empty()).count();
-    assert!(clued * 2 >= puzzle.clues.len(), "only {clued} clues");
+    // Every clue written, each the database's clue for its answer, and
+    // every entry at the default minimum score.
     for clue in &puzzle.clues {
-        let expected = cruciverb::clues::database().get(&clue.answer).unwrap_or("");
-        assert_eq!(clue.text, expected, "{}", clue.answer);
+        assert!(!clue.text.is_empty(), "{} has no clue", clue.answer);
+        assert_eq!(
+            Some(clue.text.as_str()),
+            cruciverb::clues::database().get(&clue.answer),
+            "{}",
+            clue.answer
+        );
+        assert!(
+            list.get(&clue.answer).unwrap().score >= 50,
+            "{}",
+            clue.answer
+        );
     }
+    // stderr ends with the clue summary and the quality report.
+    let report = stderr(&out);
+    let n = puzzle.clues.len();
+    assert!(
+        report.contains(&format!(
+            "{n} clues: 0 already written, 0 from the clue file, 0 from the word list, {n} from the clue database, 0 left empty\nquality: {n} entries, mean score "
+        )),
+        "{report}"
+    );
+    assert!(report.contains("\n  below 50: none\n"), "{report}");
 
     // The .puz holds the same puzzle (its texts in Latin-1).
     let puz = import(&dir.join("out/cruciverb-7.puz")).unwrap();
@@ -86,6 +105,43 @@ fn make_writes_a_valid_filled_clued_puzzle_in_three_formats() {
     assert_eq!(answers(&puz), answers(&puzzle));
     let pdf = fs::read(dir.join("out/cruciverb-7.pdf")).unwrap();
     assert!(pdf.starts_with(b"%PDF-"));
+}
+
+#[test]
+fn british_make_draws_a_checking_lattice_grid() {
+    let dir = scratch("make-british");
+    let out = make_in(&dir.join("out"), &["--seed", "3", "--style", "british"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let puzzle = Puzzle::load(&dir.join("out/cruciverb-3.ipuz")).unwrap();
+    let grid = &puzzle.grid;
+    assert_eq!((grid.width(), grid.height()), (15, 15));
+    let white = |r: usize, c: usize| grid.get(r, c) != Cell::Block;
+    // Rows and columns counted from 0: (even, even) cells are crossings,
+    // (odd, odd) cells blocks, as in the blocked grids British papers print.
+    for r in 0..15 {
+        for c in 0..15 {
+            match (r % 2, c % 2) {
+                (0, 0) => assert!(white(r, c), "({r}, {c})"),
+                (1, 1) => assert!(!white(r, c), "({r}, {c})"),
+                _ => {}
+            }
+            assert_eq!(white(r, c), white(14 - r, 14 - c), "180° symmetry");
+        }
+    }
+    // 28-34 lights, every one at least half checked; no empty clue.
+    let slots = grid.slots(2);
+    assert!((28..=34).contains(&slots.len()), "{} lights", slots.len());
+    for slot in &slots {
+        let checked = slot
+            .cells()
+            .filter(|&(r, c)| match slot.direction {
+                Direction::Across => (r > 0 && white(r - 1, c)) || (r < 14 && white(r + 1, c)),
+                Direction::Down => (c > 0 && white(r, c - 1)) || (c < 14 && white(r, c + 1)),
+            })
+            .count();
+        assert!(2 * checked >= slot.len, "{slot:?}");
+    }
+    assert!(puzzle.clues.iter().all(|c| !c.text.is_empty()));
 }
 
 #[test]

@@ -271,10 +271,11 @@ pub struct MakeCommand {
     /// Seed for every random choice (default: from the clock, printed).
     #[arg(long)]
     seed: Option<u64>,
-    /// Seconds to try each pattern before drawing another (most patterns
-    /// that fill at all fill in well under a second).
-    #[arg(long, value_name = "SECONDS", default_value_t = 5.0)]
-    timeout: f64,
+    /// Seconds to try each pattern before drawing another (default: 1.5 up
+    /// to 15×15, 5 above, 10 for --pattern; most patterns that fill at all
+    /// fill in well under a second).
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
     /// Random patterns to try before giving up.
     #[arg(long, value_name = "N", default_value_t = 20,
           value_parser = clap::value_parser!(u64).range(1..))]
@@ -310,10 +311,6 @@ pub struct MakeCommand {
 
 impl MakeCommand {
     fn options(&self, seed: u64) -> Result<MakeOptions> {
-        let timeout = crate::seconds("--timeout", self.timeout)?;
-        if timeout.is_zero() {
-            return Err(Error::invalid("--timeout must be more than 0 seconds"));
-        }
         let source = match &self.pattern {
             Some(spec) => PatternSource::Given(load_grid(spec)?),
             None => PatternSource::Random {
@@ -322,6 +319,13 @@ impl MakeCommand {
                 style: self.style,
             },
         };
+        let timeout = match self.timeout {
+            Some(t) => crate::seconds("--timeout", t)?,
+            None => source.default_timeout(),
+        };
+        if timeout.is_zero() {
+            return Err(Error::invalid("--timeout must be more than 0 seconds"));
+        }
         Ok(MakeOptions {
             source,
             seed,
@@ -366,8 +370,8 @@ pub fn make(command: &MakeCommand) -> Result<ExitCode> {
     })?;
     let Some(made) = made else {
         eprintln!(
-            "no fill: {} pattern(s) tried, {:.0} s each (raise --attempts or --timeout, or lower --min-score)",
-            command.attempts, command.timeout
+            "no fill: {} pattern(s) tried, {:.1} s each (raise --attempts or --timeout, or lower --min-score)",
+            command.attempts, options.timeout.as_secs_f64()
         );
         return Ok(ExitCode::from(NO_FILL));
     };

@@ -41,19 +41,7 @@ pub fn python() -> &'static Path {
 /// Runs `script` (Python source) with `args`; panics with its output unless
 /// it exits 0. Returns its stdout.
 pub fn run_python(script: &str, args: &[&str]) -> String {
-    let out = Command::new(python())
-        .arg("-c")
-        .arg(script)
-        .args(args)
-        .output()
-        .expect("run python");
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(
-        out.status.success(),
-        "python failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    stdout
+    run_python_with_input(script, args, "")
 }
 
 /// [`run_python`] with `input` on its standard input.

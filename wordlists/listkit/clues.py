@@ -1,10 +1,12 @@
 """Drafting crossword clues from WordNet, the way an editor writes them.
 
-The old builder (`build_clues.py`) printed a shortened gloss for every
-answer: "Put into a certain place or abstract location" for PUT, the camp
-sense of LAGER, "Very light colorless elements" for HES. An editor wants
-something else: a short clue in the answer's own sense and form, of a kind
-solvers know. So for each answer the drafter
+The team writes a clue for every entry that scores 50 or more
+(`curated/`); this module drafts one for the rest, so that a constructor
+who lowers the minimum score still gets clues. A shortened dictionary gloss
+is not a clue ("Put into a certain place or abstract location" for PUT, the
+camp sense of LAGER, "Very light colorless elements" for HES): an editor
+wants a short clue in the answer's own sense and form, of a kind solvers
+know. So for each answer the drafter
 
 1. finds its readings: the WordNet lemmas it spells (ICECREAM is ice
    cream), the lemmas it is an inflected form of (SEEDS, STARTED, TAKEN,
@@ -44,8 +46,9 @@ Every clue passes `cluecheck.style_problems` and `cluecheck.leaks`, the
 base-form leak check (MICE is not clued with "mouse") widened to the
 answer's relatives (no "busy" for BUSILY, "jug" for JUGFUL, "purity" for
 PURENESS), a check for bodily and sexual wording, and
-`safety.clue_problem` when a Safety is given. Drafting every answer of
-default.txt takes about two minutes after ten seconds of reading WordNet.
+`safety.clue_problem` when a Safety is given. Drafting the entries
+`build.py` asks for takes about a minute and a half after ten seconds of
+reading WordNet.
 
     python3 wordlists/listkit/clues.py WORD...            # clue and kind per word
     python3 wordlists/listkit/clues.py --sample N [--seed S]   # N random answers

@@ -108,12 +108,19 @@ def read_entry_file(path, kind):
     return entries
 
 
-def kind_of(path):
-    stem = os.path.splitext(os.path.basename(path))[0]
-    return ENTRY_FILES.get(stem.split("-")[0], "phrase")
-
-
 KEYED_FILES = {"clues": parse_clue_line, "scores": parse_score_line}
+
+
+def parser_for(path):
+    """How the lines of a curated file are read, by the file's name; None
+    for the safety files, which `safety` reads."""
+    stem = os.path.splitext(os.path.basename(path))[0].split("-")[0]
+    if stem in KEYED_FILES:
+        return KEYED_FILES[stem]
+    if stem in ENTRY_FILES:
+        kind = ENTRY_FILES[stem]
+        return lambda line, where: parse_entry_line(line, kind, where)
+    return None
 
 
 def main(paths):
@@ -121,42 +128,29 @@ def main(paths):
     safety = Safety()
     failed = 0
     for path in paths:
-        stem = os.path.splitext(os.path.basename(path))[0].split("-")[0]
-        if stem in KEYED_FILES:
-            seen = {}
-            for number, line in data_lines(path):
-                try:
-                    record = KEYED_FILES[stem](line, f"{path}:{number}")
-                except CuratedError as e:
-                    print(e)
-                    failed += 1
-                    continue
-                if record.word in seen:
-                    print(f"{path}:{number}: {record.word} already on line {seen[record.word]}")
-                    failed += 1
-                problem = safety.clue_problem(record.clue) if stem == "clues" else None
-                if problem:
-                    print(f"{path}:{number}: clue {record.clue!r}: {problem}")
-                    failed += 1
-                seen.setdefault(record.word, number)
-            print(f"{path}: {len(seen)} {stem}", file=sys.stderr)
+        parse = parser_for(path)
+        if parse is None:
+            print(f"{path}: not an entry, clue or score file; skipped", file=sys.stderr)
             continue
-        kind = kind_of(path)
         seen = {}
-        count = 0
         for number, line in data_lines(path):
             try:
-                entry = parse_entry_line(line, kind, f"{path}:{number}")
+                record = parse(line, f"{path}:{number}")
             except CuratedError as e:
                 print(e)
                 failed += 1
                 continue
-            if entry.word in seen:
-                print(f"{entry.source}: {entry.word} already on line {seen[entry.word]}")
-                failed += 1
-            seen.setdefault(entry.word, number)
-            count += 1
-        print(f"{path}: {count} entries, kind {kind}", file=sys.stderr)
+            problems = []
+            if record.word in seen:
+                problems.append(f"{record.word} already on line {seen[record.word]}")
+            clue = getattr(record, "clue", None)
+            if clue and safety.clue_problem(clue):
+                problems.append(f"clue {clue!r}: {safety.clue_problem(clue)}")
+            for problem in problems:
+                print(f"{path}:{number}: {problem}")
+            failed += len(problems)
+            seen.setdefault(record.word, number)
+        print(f"{path}: {len(seen)} lines checked", file=sys.stderr)
     return 1 if failed else 0
 
 
