@@ -532,7 +532,7 @@ fn wordlist_show_explains_a_score() {
         "{text}"
     );
     assert!(
-        text.contains("\nQWRTP\n  in no list: fills never use it\n  not in the default list\n"),
+        text.contains("\nQWRTP\n  in no list: fills never use it\n  not in the default list (its sources lack it, or it is left out: no newspaper prints it, or nobody uses it)\n"),
         "{text}"
     );
     // With layered lists: every layer's score, the winner, the minimum.

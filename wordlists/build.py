@@ -2,7 +2,7 @@
 """Build cruciverb's embedded word list, its notes and its clue database.
 
     apt-get install scowl wordnet-base
-    pip install wordfreq better_profanity
+    pip install -r wordlists/requirements.txt
     python3 wordlists/build.py
 
 writes, next to this script:

@@ -114,7 +114,9 @@ fn show(command: &ShowCommand) -> Result<()> {
                 };
                 println!("  default list: {kinds}; {}", note.origin);
             }
-            None => println!("  not in the default list"),
+            None => println!(
+                "  not in the default list (its sources lack it, or it is left out: no newspaper prints it, or nobody uses it)"
+            ),
         }
         let listed = found
             .iter()
