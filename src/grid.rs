@@ -6,11 +6,17 @@
 //! unchecked cell, not a word). Clue numbers follow the standard convention:
 //! reading row by row, every cell that starts a slot gets the next number.
 
-use crate::error::{Error, Result};
-use crate::pattern::Pattern;
+use std::path::Path;
 
-pub const MIN_SIDE: usize = 3;
-pub const MAX_SIDE: usize = 31;
+use crate::error::{Error, Result};
+use crate::pattern::file::nth_pattern;
+use crate::pattern::{hex, Pattern};
+
+pub use crate::pattern::{check_side, MAX_SIDE, MIN_SIDE};
+
+/// A text grid is at most 31 lines of 31 cells; anything much larger is
+/// not a grid, and is refused before it is read.
+const MAX_TEXT_GRID_BYTES: u64 = 64 * 1024;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Cell {
@@ -71,17 +77,6 @@ pub struct Grid {
     width: usize,
     height: usize,
     cells: Vec<Cell>,
-}
-
-/// Checks a width or height against the supported range.
-pub fn check_side(what: &str, value: usize) -> Result<()> {
-    if (MIN_SIDE..=MAX_SIDE).contains(&value) {
-        Ok(())
-    } else {
-        Err(Error::invalid(format!(
-            "grid {what} {value} is outside the supported range {MIN_SIDE}..={MAX_SIDE}"
-        )))
-    }
 }
 
 impl Grid {
@@ -279,4 +274,40 @@ fn parse_cell(ch: char) -> Option<Cell> {
         'a'..='z' => Some(Cell::Letter(ch.to_ascii_uppercase() as u8)),
         _ => None,
     }
+}
+
+/// Resolves the grid a user names on the command line: a text grid file,
+/// a hex pattern file (its first pattern), `FILE:N` (the N-th pattern,
+/// 1-based) or a hex string.
+pub fn load(spec: &str) -> Result<Grid> {
+    let path = Path::new(spec);
+    if path.is_file() {
+        if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("hex"))
+        {
+            return nth_pattern(path, 1).map(|p| Grid::from_pattern(&p));
+        }
+        let bytes = crate::files::read_bounded(path, MAX_TEXT_GRID_BYTES)?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| Error::parse(spec, 1, None, "not text (is this a binary file?)"))?;
+        return Grid::parse_text(&text, spec);
+    }
+    if let Some((file, index)) = spec.rsplit_once(':') {
+        if Path::new(file).is_file() {
+            let n = index.parse().map_err(|_| {
+                Error::invalid(format!("{spec}: {index:?} is not a pattern number"))
+            })?;
+            return nth_pattern(Path::new(file), n).map(|p| Grid::from_pattern(&p));
+        }
+    }
+    hex::decode(spec)
+        .map(|p| Grid::from_pattern(&p))
+        .map_err(|e| {
+            if spec.contains(['/', '.']) {
+                Error::invalid(format!("{spec}: no such file"))
+            } else {
+                Error::invalid(format!("{spec:?} is neither a file nor a hex pattern: {e}"))
+            }
+        })
 }

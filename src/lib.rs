@@ -14,6 +14,7 @@ pub mod clues;
 pub mod data;
 pub mod error;
 pub mod export;
+pub mod files;
 pub mod fill;
 pub mod grid;
 pub mod make;

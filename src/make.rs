@@ -21,10 +21,10 @@ use rand::{Rng, SeedableRng};
 use crate::clues::{self, database, ClueFile, Sources};
 use crate::error::{Error, Result};
 use crate::export::{self, Format};
+use crate::files::{self, Existing};
 use crate::fill::quality::Quality;
 use crate::fill::{fill, slot_name, Fill, FillOptions, Outcome};
 use crate::grid::{Direction, Grid, Slot};
-use crate::pattern::output::write_atomically;
 use crate::pattern::rules::{Amount, Bound, Rules, Style, Symmetry};
 use crate::pattern::search::{Sample, Search};
 use crate::pattern::Pattern;
@@ -396,23 +396,18 @@ impl OutputKind {
 }
 
 /// Writes the puzzle as `.ipuz`, `.puz` and `.pdf` into `dir`. Every file is
-/// rendered before any is written, and existing files are kept unless
-/// `replace`, so a failure leaves the directory as it was.
+/// rendered and every name checked against `existing` before any is
+/// written, so a failure leaves the directory as it was.
 pub fn write_outputs(
     puzzle: &Puzzle,
     dir: &Path,
     name: &str,
     pdf: &PdfOptions,
-    replace: bool,
+    existing: Existing,
 ) -> Result<Vec<PathBuf>> {
     let paths = output_paths(dir, name);
-    if !replace {
-        if let Some((taken, _)) = paths.iter().find(|(p, _)| p.exists()) {
-            return Err(Error::invalid(format!(
-                "{} already exists (choose another --name or pass --force to replace it)",
-                taken.display()
-            )));
-        }
+    for (path, _) in &paths {
+        files::target(path, existing)?;
     }
     let mut rendered = Vec::new();
     for (path, kind) in paths {
@@ -423,9 +418,8 @@ pub fn write_outputs(
         };
         rendered.push((path, bytes));
     }
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
     for (path, bytes) in &rendered {
-        write_atomically(path, bytes)?;
+        files::write(path, bytes, existing)?;
     }
     Ok(rendered.into_iter().map(|(path, _)| path).collect())
 }

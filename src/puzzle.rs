@@ -31,8 +31,8 @@ use serde_json::ser::{Formatter, PrettyFormatter};
 use serde_json::{Map, Value};
 
 use crate::error::{Error, IoContext, Result};
+use crate::files::{self, Existing};
 use crate::grid::{check_side, Cell, Direction, Grid, Slot};
-use crate::pattern::output::write_atomically;
 
 /// The shortest run that is a word when a file does not say otherwise.
 pub const DEFAULT_MIN_SLOT: usize = 2;
@@ -109,9 +109,9 @@ impl Puzzle {
         text
     }
 
-    /// Writes [`Puzzle::to_ipuz`] to `path`, replacing it only once complete.
-    pub fn save(&self, path: &Path) -> Result<()> {
-        write_atomically(path, self.to_ipuz().as_bytes())
+    /// Writes [`Puzzle::to_ipuz`] to `path` (see [`files::write`]).
+    pub fn save(&self, path: &Path, existing: Existing) -> Result<()> {
+        files::write(path, self.to_ipuz().as_bytes(), existing)
     }
 
     /// Reads an ipuz crossword. Besides what we write, this accepts:

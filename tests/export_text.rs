@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use common::python::run_python;
 use common::*;
 use cruciverb::export::{self, jpz, txt, xd, Format};
+use cruciverb::files::Existing;
 use cruciverb::grid::{Cell, Direction, Grid};
 use cruciverb::puzzle::Puzzle;
 use serde_json::Value;
@@ -773,8 +774,11 @@ fn saving_a_loaded_fixture_is_stable() {
     for name in FIXTURES {
         let first = dir.join(&format!("{name}-1.ipuz"));
         let second = dir.join(&format!("{name}-2.ipuz"));
-        fixture(name).save(&first).unwrap();
-        Puzzle::load(&first).unwrap().save(&second).unwrap();
+        fixture(name).save(&first, Existing::Replace).unwrap();
+        Puzzle::load(&first)
+            .unwrap()
+            .save(&second, Existing::Replace)
+            .unwrap();
         let (a, b) = (
             std::fs::read(&first).unwrap(),
             std::fs::read(&second).unwrap(),
@@ -793,7 +797,7 @@ fn render_and_import_through_the_export_module() {
         let puzzle = fixture(name);
         for format in [Format::Xd, Format::Ipuz] {
             let path = dir.join(&format!("{name}.{}", format.extension()));
-            export::save(&puzzle, format, &path).unwrap();
+            export::save(&puzzle, format, &path, Existing::Replace).unwrap();
             assert_eq!(export::import(&path).unwrap(), puzzle, "{name} {format:?}");
         }
         let rendered =
@@ -804,7 +808,7 @@ fn render_and_import_through_the_export_module() {
     }
 
     let jpz_path = dir.join("mini5.jpz");
-    export::save(&fixture("mini5"), Format::Jpz, &jpz_path).unwrap();
+    export::save(&fixture("mini5"), Format::Jpz, &jpz_path, Existing::Replace).unwrap();
     assert_eq!(
         export::import(&jpz_path).unwrap_err().to_string(),
         format!(

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 use common::*;
-use cruciverb::fill::{fill, fills, Ending, FillOptions, NoFill, Outcome, Want};
+use cruciverb::fill::{fill, fills, FillOptions, NoFill, Outcome, Want};
 use cruciverb::grid::{Cell, Grid};
 use cruciverb::puzzle::Puzzle;
 use cruciverb::wordlist::index::Index;
@@ -503,7 +503,7 @@ fn all_fills_equal_brute_force() {
                 continue;
             }
         };
-        assert!(matches!(ending, Ending::Exhausted(_)), "{ending:?}");
+        assert!(matches!(ending, Outcome::Unfillable(_)), "{ending:?}");
         assert_eq!(seen, expected, "case {case}:\n{}", start.to_text());
         total += expected.len();
     }
@@ -535,7 +535,7 @@ fn distinct_fills_stop_at_the_number_asked_or_at_the_last_one() {
         },
     )
     .unwrap();
-    assert!(matches!(ending, Ending::Exhausted(_)), "{ending:?}");
+    assert!(matches!(ending, Outcome::Unfillable(_)), "{ending:?}");
     assert_eq!(seen, expected);
     let mut count = 0;
     let ending = fills(
@@ -549,7 +549,7 @@ fn distinct_fills_stop_at_the_number_asked_or_at_the_last_one() {
         },
     )
     .unwrap();
-    assert!(matches!(ending, Ending::Stopped));
+    assert!(matches!(ending, Outcome::Filled(())));
     assert_eq!(count, 2);
 }
 

@@ -170,7 +170,7 @@ fn bad_input_exits_2_with_one_clear_line() {
         (vec!["patterns", "--resume"], "--resume needs --out"),
         (
             vec!["patterns", "--threads", "0"],
-            "--threads must be at least 1",
+            "expected a number of threads from 1 to 1024",
         ),
     ];
     for (args, message) in cases {

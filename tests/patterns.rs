@@ -512,8 +512,9 @@ fn resume_is_exact_when_units_span_several_chunks() {
     let expected = pattern_lines(&stdout(&run(&args)));
     assert_eq!(expected.len(), 600000);
     for crash_at in ["150000", "350000", "450000", "520000"] {
+        // --force: each round replaces the finished file of the last.
         let mut with_out = args.to_vec();
-        with_out.extend(["--out", out_arg]);
+        with_out.extend(["--out", out_arg, "--force"]);
         let crashed = run_until_crash(&with_out, crash_at);
         assert!(!crashed.status.success());
         with_out.push("--resume");

@@ -8,6 +8,7 @@ use std::path::Path;
 
 use common::*;
 use cruciverb::export::{import, Format};
+use cruciverb::files::Existing;
 use cruciverb::grid::{Cell, Direction, Grid};
 use cruciverb::puzzle::Puzzle;
 use cruciverb::wordlist::embedded::default_list;
@@ -165,7 +166,7 @@ fn make_is_reproducible_and_keeps_existing_files() {
     assert_eq!(
         stderr(&again).lines().last().unwrap(),
         format!(
-            "cruciverb: error: {} already exists (choose another --name or pass --force to replace it)",
+            "cruciverb: error: {} exists; add --force to replace it",
             dir.join("a/cruciverb-11.ipuz").display()
         )
     );
@@ -337,7 +338,7 @@ fn clues_command_drafts_writes_a_sheet_and_applies_it() {
         clue.text.clear();
     }
     blank_clues.clues[0].text = "Kept as written".to_string();
-    blank_clues.save(&puzzle_path).unwrap();
+    blank_clues.save(&puzzle_path, Existing::Replace).unwrap();
     let p = puzzle_path.to_str().unwrap();
 
     // Drafting: a clue file first, then the database; written in place.
@@ -425,7 +426,7 @@ fn pdf_command_takes_paper_and_solution_options() {
     let mut unfilled = Puzzle::load(&source).unwrap();
     unfilled.grid.set(1, 1, Cell::Empty);
     let unfilled_path = dir.join("unfilled.ipuz");
-    unfilled.save(&unfilled_path).unwrap();
+    unfilled.save(&unfilled_path, Existing::Replace).unwrap();
     let out = run(&[
         "pdf",
         unfilled_path.to_str().unwrap(),

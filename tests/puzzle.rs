@@ -4,6 +4,7 @@
 mod common;
 
 use common::*;
+use cruciverb::files::Existing;
 use cruciverb::grid::{Cell, Direction, Grid};
 use cruciverb::puzzle::{Clue, Puzzle};
 use cruciverb::Error;
@@ -71,7 +72,7 @@ fn a_word_square_round_trips_through_a_file() {
     puzzle.clue_mut(1, Direction::Across).unwrap().text = "Ticker (5)".into();
     let dir = scratch("puzzle-save");
     let path = dir.join("square.ipuz");
-    puzzle.save(&path).unwrap();
+    puzzle.save(&path, Existing::Replace).unwrap();
     let back = Puzzle::load(&path).unwrap();
     assert_eq!(back, puzzle);
     assert_eq!(back.clue(1, Direction::Across).unwrap().answer, "HEART");

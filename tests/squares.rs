@@ -290,12 +290,18 @@ fn cli_rejects_impossible_sizes() {
 
 #[test]
 fn cli_rejects_bad_options_and_files() {
-    let out = squares_cli("card.words", &["--size", "4", "--count", "--threads", "0"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert_eq!(
-        stderr(&out),
-        "cruciverb: error: --threads must be at least 1\n"
-    );
+    for threads in ["0", "100000"] {
+        let out = squares_cli(
+            "card.words",
+            &["--size", "4", "--count", "--threads", threads],
+        );
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            stderr(&out).starts_with(&format!("error: invalid value '{threads}' for '--threads <THREADS>': expected a number of threads from 1 to 1024\n")),
+            "{}",
+            stderr(&out)
+        );
+    }
     let out = squares_cli("card.words", &["--size", "4", "--limit", "0"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--limit"), "{}", stderr(&out));

@@ -10,6 +10,7 @@ use std::path::Path;
 
 use common::python::run_python;
 use common::{data, scratch};
+use cruciverb::files::Existing;
 use cruciverb::grid::{Cell, Direction};
 use cruciverb::puzzle::Puzzle;
 use cruciverb::typeset::{pdf, save_pdf, Paper, PdfOptions};
@@ -141,7 +142,13 @@ fn every_fixture_reads_back_with_its_pages_text_and_solution() {
     let mut files = Vec::new();
     for (name, paper, _) in cases {
         let path = dir.join(&format!("{name}-{paper:?}.pdf"));
-        save_pdf(&fixture(name), &options(paper, true), &path).unwrap();
+        save_pdf(
+            &fixture(name),
+            &options(paper, true),
+            &path,
+            Existing::Replace,
+        )
+        .unwrap();
         files.push(path);
     }
     let docs = read_pdfs(&files.iter().map(|f| f.as_path()).collect::<Vec<_>>());
@@ -317,7 +324,7 @@ fn save_pdf_writes_the_whole_file_or_nothing() {
     let dir = scratch("typeset-save");
     let path = dir.join("puzzle.pdf");
     let puzzle = fixture("american15");
-    save_pdf(&puzzle, &PdfOptions::default(), &path).unwrap();
+    save_pdf(&puzzle, &PdfOptions::default(), &path, Existing::Replace).unwrap();
     assert_eq!(
         fs::read(&path).unwrap(),
         pdf(&puzzle, &PdfOptions::default()).unwrap()
@@ -336,15 +343,19 @@ fn save_pdf_writes_the_whole_file_or_nothing() {
     let before = fs::read(&path).unwrap();
     let mut unfilled = puzzle.clone();
     unfilled.grid.set(0, 0, Cell::Empty);
-    assert!(save_pdf(&unfilled, &PdfOptions::default(), &path).is_err());
+    assert!(save_pdf(&unfilled, &PdfOptions::default(), &path, Existing::Replace).is_err());
     assert_eq!(fs::read(&path).unwrap(), before);
     assert_eq!(entries(), ["puzzle.pdf"]);
 
-    // A directory that does not exist is an error naming the path.
-    let missing = dir.join("no/such/dir/puzzle.pdf");
-    let err = save_pdf(&puzzle, &PdfOptions::default(), &missing).unwrap_err();
+    // Missing directories are made; a path through a file is an error
+    // naming the file.
+    let nested = dir.join("new/dir/puzzle.pdf");
+    save_pdf(&puzzle, &PdfOptions::default(), &nested, Existing::Refuse).unwrap();
+    assert_eq!(fs::read(&nested).unwrap(), before);
+    let through = path.join("puzzle.pdf");
+    let err = save_pdf(&puzzle, &PdfOptions::default(), &through, Existing::Replace).unwrap_err();
     assert!(
-        err.to_string().contains(&missing.display().to_string()),
+        err.to_string() == format!("{}: Not a directory (os error 20)", through.display()),
         "{err}"
     );
 }

@@ -9,12 +9,13 @@ use clap::Args;
 
 use cruciverb::arrange::{arrange, arrange_smallest, read_words, Arrangement, Outcome};
 use cruciverb::grid::{Direction, MIN_SIDE};
-use cruciverb::Result;
+use cruciverb::{files, Result};
 
-use crate::NO_FILL;
+use super::options::{wrote, ForceOption};
+use super::NO_RESULT;
 
 #[derive(Args)]
-pub struct ArrangeCommand {
+pub struct ArrangeArgs {
     /// The words, one per line.
     words: PathBuf,
     /// Side of the square (default: the smallest that works).
@@ -26,10 +27,15 @@ pub struct ArrangeCommand {
     /// Also write the puzzle (empty clues) as ipuz.
     #[arg(long, short, value_name = "FILE.ipuz")]
     out: Option<PathBuf>,
+    #[command(flatten)]
+    force: ForceOption,
 }
 
-pub fn run(command: &ArrangeCommand) -> Result<ExitCode> {
+pub fn run(command: &ArrangeArgs) -> Result<ExitCode> {
     let words = read_words(&command.words)?;
+    if let Some(out) = &command.out {
+        files::target(out, command.force.existing())?;
+    }
     let at_least = command.at_least.unwrap_or(words.len());
     let started = Instant::now();
     let outcome = match command.size {
@@ -40,20 +46,20 @@ pub fn run(command: &ArrangeCommand) -> Result<ExitCode> {
     let found = match outcome {
         Outcome::Arranged(found) => found,
         Outcome::Impossible(reason) => {
-            eprintln!("impossible: {reason} ({seconds:.2} s)");
-            return Ok(ExitCode::from(NO_FILL));
+            note!("impossible: {reason} ({seconds:.2} s)");
+            return Ok(ExitCode::from(NO_RESULT));
         }
     };
     print_arrangement(&found)?;
-    eprintln!(
+    note!(
         "{} of {} words in {} ({seconds:.2} s)",
         found.placements.len(),
         words.len(),
         size_note(found.size, command.size.is_none())
     );
     if let Some(out) = &command.out {
-        found.puzzle()?.save(out)?;
-        eprintln!("wrote {}", out.display());
+        found.puzzle()?.save(out, command.force.existing())?;
+        wrote(out);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -61,14 +67,14 @@ pub fn run(command: &ArrangeCommand) -> Result<ExitCode> {
 /// The grid, a blank line, then one `ROW COL across|down WORD` line per
 /// word (rows and columns from 1).
 fn print_arrangement(found: &Arrangement) -> Result<()> {
-    print!("{}", found.grid()?.to_text());
-    println!();
+    out!("{}", found.grid()?.to_text());
+    outln!();
     for p in &found.placements {
         let direction = match p.direction {
             Direction::Across => "across",
             Direction::Down => "down",
         };
-        println!("{} {} {direction} {}", p.row + 1, p.col + 1, p.word);
+        outln!("{} {} {direction} {}", p.row + 1, p.col + 1, p.word);
     }
     Ok(())
 }

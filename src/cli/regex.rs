@@ -8,13 +8,13 @@ use clap::Args;
 use cruciverb::regex::{hint, solve, HintOutcome, Puzzle, Shape};
 use cruciverb::Result;
 
-use crate::NO_FILL;
+use super::NO_RESULT;
 
 /// Solutions `--hint` looks at when no cell is forced by its lines alone.
 const HINT_SOLUTION_CAP: usize = 10_000;
 
 #[derive(Args)]
-pub struct RegexCommand {
+pub struct RegexArgs {
     /// The puzzle: JSON with left_lines/top_columns (rectangle) or "shape": "hex".
     puzzle: PathBuf,
     /// Stop after N solutions.
@@ -32,7 +32,7 @@ pub struct RegexCommand {
     hint: bool,
 }
 
-pub fn regex(command: &RegexCommand) -> Result<ExitCode> {
+pub fn run(command: &RegexArgs) -> Result<ExitCode> {
     let puzzle = Puzzle::load(&command.puzzle)?;
     if command.hint {
         return print_hint(&puzzle);
@@ -40,24 +40,24 @@ pub fn regex(command: &RegexCommand) -> Result<ExitCode> {
     let max = usize::try_from(command.max).unwrap_or(usize::MAX);
     let solutions = solve(&puzzle, max);
     if !solutions.complete {
-        eprintln!("stopped after {max} solutions (--max)");
+        note!("stopped after {max} solutions (--max)");
     }
     if command.count {
-        println!("{}", solutions.found.len());
+        outln!("{}", solutions.found.len());
         return Ok(ExitCode::SUCCESS);
     }
     if command.json {
         let json = serde_json::json!({ "solutions": solutions.found });
-        println!("{json}");
+        outln!("{json}");
     } else {
         let blocks: Vec<String> = solutions.found.iter().map(|rows| rows.join("\n")).collect();
         if !blocks.is_empty() {
-            println!("{}", blocks.join("\n\n"));
+            outln!("{}", blocks.join("\n\n"));
         }
     }
     if solutions.found.is_empty() {
-        eprintln!("no solution");
-        return Ok(ExitCode::from(NO_FILL));
+        note!("no solution");
+        return Ok(ExitCode::from(NO_RESULT));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -66,14 +66,14 @@ fn print_hint(puzzle: &Puzzle) -> Result<ExitCode> {
     let h = match hint(puzzle, HINT_SOLUTION_CAP) {
         HintOutcome::Cell(h) => h,
         HintOutcome::NoneForced => {
-            println!(
+            outln!(
                 "no open cell is forced: the solutions differ in every open cell, or none is open"
             );
             return Ok(ExitCode::SUCCESS);
         }
         HintOutcome::NoSolution => {
-            eprintln!("no solution");
-            return Ok(ExitCode::from(NO_FILL));
+            note!("no solution");
+            return Ok(ExitCode::from(NO_RESULT));
         }
     };
     let place = match puzzle.shape {
@@ -85,6 +85,6 @@ fn print_hint(puzzle: &Puzzle) -> Result<ExitCode> {
     } else {
         "every solution has it"
     };
-    println!("{place}: {:?} ({why})", h.value);
+    outln!("{place}: {:?} ({why})", h.value);
     Ok(ExitCode::SUCCESS)
 }

@@ -1,21 +1,22 @@
 //! The `squares` subcommand: count or list word squares of one size.
 
 use std::io::{self, IsTerminal, Write};
-use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
+use cruciverb::files::stdout_error;
 use cruciverb::squares::WordSquares;
 use cruciverb::wordlist::spec::default_cache_dir;
-use cruciverb::{Error, Result};
+use cruciverb::Result;
 
-use crate::{default_threads, WordlistOptions, NO_FILL};
+use super::options::{parse_threads, threads, WordlistOptions};
+use super::NO_RESULT;
 
 #[derive(Args)]
-pub struct SquaresCommand {
+pub struct SquaresArgs {
     /// Side of the square: every row and column is a word of this length.
     #[arg(long, value_name = "N")]
     size: usize,
@@ -29,17 +30,14 @@ pub struct SquaresCommand {
     #[arg(long)]
     distinct: bool,
     /// With --count: worker threads (default: all cores).
-    #[arg(long, requires = "count")]
+    #[arg(long, requires = "count", value_parser = parse_threads)]
     threads: Option<usize>,
     #[command(flatten)]
     lists: WordlistOptions,
 }
 
-pub fn squares(command: &SquaresCommand) -> Result<ExitCode> {
-    let threads = command.threads.unwrap_or_else(default_threads);
-    if threads == 0 {
-        return Err(Error::invalid("--threads must be at least 1"));
-    }
+pub fn run(command: &SquaresArgs) -> Result<ExitCode> {
+    let threads = threads(command.threads);
     let index = command.lists.spec().index(default_cache_dir().as_deref())?;
     let squares = WordSquares::from_index(&index, command.size, command.distinct)?;
     if command.count {
@@ -49,7 +47,7 @@ pub fn squares(command: &SquaresCommand) -> Result<ExitCode> {
             bar.set_position(done as u64);
         });
         bar.finish_and_clear();
-        println!("{found}");
+        outln!("{found}");
         return Ok(ExitCode::SUCCESS);
     }
     list(
@@ -73,7 +71,7 @@ fn progress_bar() -> ProgressBar {
     bar
 }
 
-/// Prints squares separated by blank lines; exit code [`NO_FILL`] when there
+/// Prints squares separated by blank lines; exit code [`NO_RESULT`] when there
 /// are none.
 fn list(squares: &WordSquares, limit: u64, distinct: bool) -> Result<ExitCode> {
     let mut out = io::BufWriter::new(io::stdout().lock());
@@ -92,15 +90,10 @@ fn list(squares: &WordSquares, limit: u64, distinct: bool) -> Result<ExitCode> {
         Some(e) => Err(e),
         None => out.flush(),
     };
-    match flushed {
-        // A reader that has seen enough (`| head`) is not a failure.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(ExitCode::SUCCESS),
-        Err(e) => return Err(Error::io(Path::new("<stdout>"), e)),
-        Ok(()) => {}
-    }
+    flushed.map_err(stdout_error)?;
     let n = squares.size();
     if written == 0 {
-        eprintln!(
+        note!(
             "no {n}×{n} word square{} from {} words of {n} letters",
             if distinct {
                 " without a repeated word"
@@ -109,10 +102,10 @@ fn list(squares: &WordSquares, limit: u64, distinct: bool) -> Result<ExitCode> {
             },
             squares.word_count()
         );
-        return Ok(ExitCode::from(NO_FILL));
+        return Ok(ExitCode::from(NO_RESULT));
     }
     if written < limit {
-        eprintln!("{written} square{}", if written == 1 { "" } else { "s" });
+        note!("{written} square{}", if written == 1 { "" } else { "s" });
     }
     Ok(ExitCode::SUCCESS)
 }

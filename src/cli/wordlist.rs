@@ -9,6 +9,7 @@
 //! from, and the clue `make` would print.
 
 use std::path::Path;
+use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 
@@ -18,18 +19,18 @@ use cruciverb::wordlist::notes::notes;
 use cruciverb::wordlist::{embedded, WordList};
 use cruciverb::{Error, Result};
 
-use crate::WordlistOptions;
+use super::options::WordlistOptions;
 
 #[derive(Subcommand)]
-pub enum WordlistCommand {
+pub enum WordlistArgs {
     /// Word counts per length and score band of one or more layered lists.
     Info(WordlistOptions),
     /// Each word's score in every list, its kind and origin, and its clue.
-    Show(ShowCommand),
+    Show(WordArgs),
 }
 
 #[derive(Args)]
-pub struct ShowCommand {
+pub struct WordArgs {
     /// Words or phrases, as written (`ice cream` and ICECREAM are the same entry).
     #[arg(required = true)]
     words: Vec<String>,
@@ -37,17 +38,18 @@ pub struct ShowCommand {
     lists: WordlistOptions,
 }
 
-pub fn run(command: &WordlistCommand) -> Result<()> {
+pub fn run(command: &WordlistArgs) -> Result<ExitCode> {
     match command {
-        WordlistCommand::Info(options) => info(options),
-        WordlistCommand::Show(command) => show(command),
+        WordlistArgs::Info(options) => info(options)?,
+        WordlistArgs::Show(command) => show(command)?,
     }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn info(options: &WordlistOptions) -> Result<()> {
     let list = options.spec().load(true)?;
-    println!("{} words scoring {} or more", list.len(), options.min_score);
-    print!("{}", list.summary());
+    outln!("{} words scoring {} or more", list.len(), options.min_score);
+    out!("{}", list.summary());
     Ok(())
 }
 
@@ -64,7 +66,7 @@ fn layers(options: &WordlistOptions) -> Result<Vec<(String, WordList)>> {
         .collect()
 }
 
-fn show(command: &ShowCommand) -> Result<()> {
+fn show(command: &WordArgs) -> Result<()> {
     let options = &command.lists;
     let layers = layers(options)?;
     let exclusions: Vec<(&Path, WordList)> = options
@@ -76,9 +78,9 @@ fn show(command: &ShowCommand) -> Result<()> {
         let word = normalize(raw)
             .ok_or_else(|| Error::invalid(format!("{raw:?} has characters no grid can hold")))?;
         if i > 0 {
-            println!();
+            outln!();
         }
-        println!("{word}");
+        outln!("{word}");
         let found: Vec<(&str, u8, Option<&str>)> = layers
             .iter()
             .filter_map(|(name, list)| {
@@ -87,20 +89,20 @@ fn show(command: &ShowCommand) -> Result<()> {
             })
             .collect();
         for (name, score, _) in &found {
-            println!("  score {score} in {name}");
+            outln!("  score {score} in {name}");
         }
         match found.last() {
-            None => println!("  in no list: fills never use it"),
+            None => outln!("  in no list: fills never use it"),
             Some((name, score, _)) => {
                 if let Some((file, _)) = exclusions.iter().find(|(_, l)| l.get(&word).is_some()) {
-                    println!("  excluded by {}", file.display());
+                    outln!("  excluded by {}", file.display());
                 } else if *score < options.min_score {
-                    println!(
+                    outln!(
                         "  below the minimum score {} (score {score} from {name}): fills leave it out",
                         options.min_score
                     );
                 } else {
-                    println!("  used at score {score} (from {name})");
+                    outln!("  used at score {score} (from {name})");
                 }
             }
         }
@@ -112,9 +114,9 @@ fn show(command: &ShowCommand) -> Result<()> {
                 } else {
                     kinds.join(", ")
                 };
-                println!("  default list: {kinds}; {}", note.origin);
+                outln!("  default list: {kinds}; {}", note.origin);
             }
-            None => println!(
+            None => outln!(
                 "  not in the default list (its sources lack it, or it is left out: no newspaper prints it, or nobody uses it)"
             ),
         }
@@ -123,15 +125,15 @@ fn show(command: &ShowCommand) -> Result<()> {
             .rev()
             .find_map(|(name, _, clue)| clue.map(|c| (c, *name)));
         match (listed, database().lookup(&word)) {
-            (Some((clue, name)), _) => println!("  clue: {clue} (from {name})"),
+            (Some((clue, name)), _) => outln!("  clue: {clue} (from {name})"),
             (None, Some((clue, Origin::Written))) => {
-                println!("  clue: {clue} (clue database, written by the cruciverb team)")
+                outln!("  clue: {clue} (clue database, written by the cruciverb team)")
             }
             (None, Some((clue, Origin::Drafted))) => {
-                println!("  clue: {clue} (clue database, drafted from WordNet)")
+                outln!("  clue: {clue} (clue database, drafted from WordNet)")
             }
             (None, None) => {
-                println!("  clue: none (make will not use it unless a clue file gives one)")
+                outln!("  clue: none (make will not use it unless a clue file gives one)")
             }
         }
     }

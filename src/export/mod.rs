@@ -13,7 +13,7 @@ pub mod xd;
 use std::path::Path;
 
 use crate::error::{Error, IoContext, Result};
-use crate::pattern::output::write_atomically;
+use crate::files::{self, Existing};
 use crate::puzzle::Puzzle;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,9 +64,9 @@ pub fn render(puzzle: &Puzzle, format: Format) -> Result<Vec<u8>> {
     })
 }
 
-/// Writes the puzzle to `path` in `format`, replacing it only once complete.
-pub fn save(puzzle: &Puzzle, format: Format, path: &Path) -> Result<()> {
-    write_atomically(path, &render(puzzle, format)?)
+/// Writes the puzzle to `path` in `format` (see [`files::write`]).
+pub fn save(puzzle: &Puzzle, format: Format, path: &Path, existing: Existing) -> Result<()> {
+    files::write(path, &render(puzzle, format)?, existing)
 }
 
 /// Reads a finished puzzle from a `.puz`, `.ipuz` or `.xd` file (by its

@@ -17,10 +17,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::{fill, FillOptions, Outcome};
 use crate::error::{Error, IoContext, Result};
+use crate::files::{self, Existing};
 use crate::grid::Grid;
 use crate::pattern::file::for_each_pattern;
 use crate::pattern::hex;
-use crate::pattern::output::write_atomically;
 use crate::puzzle::Puzzle;
 use crate::wordlist::index::Index;
 
@@ -185,7 +185,11 @@ pub fn run(batch: &Batch, index: &Index) -> Result<Summary> {
         elapsed: started.elapsed(),
     };
     let path = batch.out_dir.join(SUMMARY_NAME);
-    write_atomically(&path, summary.to_tsv(batch.patterns).as_bytes())?;
+    files::write(
+        &path,
+        summary.to_tsv(batch.patterns).as_bytes(),
+        Existing::Replace,
+    )?;
     Ok(summary)
 }
 
@@ -219,7 +223,7 @@ fn fill_one(
         Ok(Outcome::Filled(f)) => {
             let file = format!("{stem}-{number}.ipuz");
             let puzzle = Puzzle::from_grid(f.grid.clone(), batch.options.min_slot);
-            puzzle.save(&batch.out_dir.join(&file))?;
+            puzzle.save(&batch.out_dir.join(&file), Existing::Replace)?;
             Status::Filled {
                 mean_score: f.mean_score(),
                 lowest_score: f.lowest_score(),

@@ -47,10 +47,13 @@ impl Default for FillOptions {
     }
 }
 
+/// How a search ended: the one result type of [`fill`] (`Outcome<Fill>`)
+/// and [`fills`] (`Outcome<()>`, where `Filled` means the visitor asked for
+/// no more fills).
 #[derive(Clone, Debug)]
-pub enum Outcome {
-    Filled(Fill),
-    /// The whole search space was exhausted.
+pub enum Outcome<T = Fill> {
+    Filled(T),
+    /// The whole search space was exhausted: no (further) fill exists.
     Unfillable(NoFill),
     GaveUp {
         after: Duration,
@@ -120,18 +123,6 @@ pub enum Want {
     All,
 }
 
-/// How [`fills`] ended.
-#[derive(Clone, Debug)]
-pub enum Ending {
-    /// The visitor asked for no more fills.
-    Stopped,
-    /// There is no (further) fill.
-    Exhausted(NoFill),
-    GaveUp {
-        after: Duration,
-    },
-}
-
 /// A fill, or why there is none. With `options.polish`, a first fill is
 /// followed by a bounded search for a better one: the floor is raised past
 /// the fill's lowest score and the grid filled again, until no fill clears
@@ -180,9 +171,9 @@ fn first_fill(grid: &Grid, index: &Index, options: &FillOptions) -> Result<Outco
     })?;
     Ok(match (found, ending) {
         (Some(f), _) => Outcome::Filled(f),
-        (None, Ending::Exhausted(why)) => Outcome::Unfillable(why),
-        (None, Ending::GaveUp { after }) => Outcome::GaveUp { after },
-        (None, Ending::Stopped) => unreachable!("the visitor only stops after a fill"),
+        (None, Outcome::Unfillable(why)) => Outcome::Unfillable(why),
+        (None, Outcome::GaveUp { after }) => Outcome::GaveUp { after },
+        (None, Outcome::Filled(())) => unreachable!("the visitor only stops after a fill"),
     })
 }
 
@@ -194,7 +185,7 @@ pub fn fills(
     options: &FillOptions,
     want: Want,
     mut visit: impl FnMut(Fill) -> bool,
-) -> Result<Ending> {
+) -> Result<Outcome<()>> {
     let slots = grid.slots(options.min_slot.max(2));
     if slots.is_empty() {
         return Err(Error::invalid("the grid has no slot to fill"));
@@ -213,18 +204,18 @@ pub fn fills(
     let empty = search.empty_slots();
     if !empty.is_empty() {
         let reason = "no word fits the fixed letters of";
-        return Ok(Ending::Exhausted(no_fill(&problem, &empty, reason)));
+        return Ok(Outcome::Unfillable(no_fill(&problem, &empty, reason)));
     }
     if let Some(why) = too_few_words(&problem.slots, &problem.words, options.floor) {
-        return Ok(Ending::Exhausted(why));
+        return Ok(Outcome::Unfillable(why));
     }
     let end = search.run(|assignment, nodes| visit(fill_from(&problem, grid, assignment, nodes)));
     Ok(match end {
-        End::Done => Ending::Stopped,
-        End::GaveUp { after } => Ending::GaveUp { after },
+        End::Done => Outcome::Filled(()),
+        End::GaveUp { after } => Outcome::GaveUp { after },
         End::Exhausted { hardest } => {
             let reason = "no fill exists with this word list; hardest slots:";
-            Ending::Exhausted(no_fill(&problem, &hardest, reason))
+            Outcome::Unfillable(no_fill(&problem, &hardest, reason))
         }
     })
 }

@@ -1,9 +1,8 @@
-//! Reading pattern files, and resolving the grid a user names on the command line.
+//! Reading pattern files.
 //!
 //! A pattern file holds one hex pattern per line; blank lines and lines
 //! starting with `#` are ignored. Files can be far larger than memory, so the
-//! reader streams. A grid argument may be a text grid file, a hex pattern file
-//! (its first pattern), `FILE:N` (the N-th pattern, 1-based) or a hex string.
+//! reader streams.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader};
@@ -11,7 +10,6 @@ use std::path::Path;
 
 use super::{hex, Pattern};
 use crate::error::{Error, IoContext, Result};
-use crate::grid::Grid;
 
 /// Calls `visit(line_number, pattern)` for each pattern of the file in order;
 /// `visit` returns false to stop early.
@@ -71,38 +69,4 @@ pub fn nth_pattern(path: &Path, n: usize) -> Result<Pattern> {
             path.display()
         ))
     })
-}
-
-/// Resolves a grid argument: text grid file, `FILE.hex`, `FILE:N`, or hex string.
-pub fn load_grid(spec: &str) -> Result<Grid> {
-    let path = Path::new(spec);
-    if path.is_file() {
-        if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("hex"))
-        {
-            return nth_pattern(path, 1).map(|p| Grid::from_pattern(&p));
-        }
-        let bytes = std::fs::read(path).at(path)?;
-        let text = String::from_utf8(bytes)
-            .map_err(|_| Error::parse(spec, 1, None, "not text (is this a binary file?)"))?;
-        return Grid::parse_text(&text, spec);
-    }
-    if let Some((file, index)) = spec.rsplit_once(':') {
-        if Path::new(file).is_file() {
-            let n = index.parse().map_err(|_| {
-                Error::invalid(format!("{spec}: {index:?} is not a pattern number"))
-            })?;
-            return nth_pattern(Path::new(file), n).map(|p| Grid::from_pattern(&p));
-        }
-    }
-    hex::decode(spec)
-        .map(|p| Grid::from_pattern(&p))
-        .map_err(|e| {
-            if spec.contains(['/', '.']) {
-                Error::invalid(format!("{spec}: no such file"))
-            } else {
-                Error::invalid(format!("{spec:?} is neither a file nor a hex pattern: {e}"))
-            }
-        })
 }

@@ -6,8 +6,8 @@
 //! side follows from the string length; other shapes carry a `WxH:` prefix.
 
 use super::Pattern;
+use super::{check_side, MAX_SIDE, MIN_SIDE};
 use crate::error::{Error, Result};
-use crate::grid::{MAX_SIDE, MIN_SIDE};
 
 const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
 
@@ -136,8 +136,8 @@ fn parse_size_prefix(size: &str) -> Result<(usize, usize)> {
     let (w, h) = size.split_once(['x', 'X']).ok_or_else(bad)?;
     let w: usize = w.parse().map_err(|_| bad())?;
     let h: usize = h.parse().map_err(|_| bad())?;
-    crate::grid::check_side("width", w)?;
-    crate::grid::check_side("height", h)?;
+    check_side("width", w)?;
+    check_side("height", h)?;
     Ok((w, h))
 }
 

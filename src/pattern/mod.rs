@@ -14,8 +14,22 @@ pub mod run;
 pub mod search;
 pub mod stats;
 
-use crate::error::Result;
-use crate::grid::check_side;
+use crate::error::{Error, Result};
+
+/// The smallest and largest grid side: a row fits a `u32` mask.
+pub const MIN_SIDE: usize = 3;
+pub const MAX_SIDE: usize = 31;
+
+/// Checks a width or height against the supported range.
+pub fn check_side(what: &str, value: usize) -> Result<()> {
+    if (MIN_SIDE..=MAX_SIDE).contains(&value) {
+        Ok(())
+    } else {
+        Err(Error::invalid(format!(
+            "grid {what} {value} is outside the supported range {MIN_SIDE}..={MAX_SIDE}"
+        )))
+    }
+}
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pattern {

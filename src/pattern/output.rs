@@ -12,6 +12,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, IoContext, Result};
+use crate::files::{self, stdout_error, with_suffix, Existing};
 
 const BUFFER: usize = 1 << 20;
 
@@ -26,7 +27,8 @@ pub struct Progress {
 }
 
 pub enum Sink {
-    Stdout(BufWriter<io::Stdout>),
+    /// Standard output, a device or a FIFO: written as it comes.
+    Stdout(BufWriter<Box<dyn Write + Send>>),
     File(FileSink),
 }
 
@@ -40,7 +42,16 @@ pub struct FileSink {
 
 impl Sink {
     pub fn stdout() -> Sink {
-        Sink::Stdout(BufWriter::with_capacity(BUFFER, io::stdout()))
+        Sink::Stdout(BufWriter::with_capacity(BUFFER, Box::new(io::stdout())))
+    }
+
+    /// A device or FIFO, streamed like standard output.
+    pub fn stream(path: &Path) -> Result<Sink> {
+        let file = OpenOptions::new().write(true).open(path).at(path)?;
+        Ok(Sink::Stdout(BufWriter::with_capacity(
+            BUFFER,
+            Box::new(file),
+        )))
     }
 
     /// Opens `target` for a new run, or resumes an interrupted one. Returns the
@@ -116,7 +127,7 @@ impl Sink {
                     "cruciverb-checkpoint 1\nsignature {}\nposition {}\nbytes {}\npatterns {}\n",
                     f.signature, progress.position, progress.bytes, progress.patterns
                 );
-                write_atomically(&f.checkpoint, text.as_bytes())
+                files::write(&f.checkpoint, text.as_bytes(), Existing::Replace)
             }
         }
     }
@@ -146,34 +157,6 @@ impl Sink {
             Sink::File(f) => Some(&f.part),
         }
     }
-}
-
-/// A closed stdout (e.g. piped into `head`) is reported as such.
-fn stdout_error(e: io::Error) -> Error {
-    Error::io(Path::new("<stdout>"), e)
-}
-
-pub fn is_broken_pipe(e: &Error) -> bool {
-    matches!(e, Error::Io { source, .. } if source.kind() == io::ErrorKind::BrokenPipe)
-}
-
-fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = path.as_os_str().to_os_string();
-    name.push(suffix);
-    PathBuf::from(name)
-}
-
-/// Writes `data` to `path` through a temporary file and a rename. The
-/// temporary name is unique to the process and the call, so writers racing
-/// for one file (say, two fills caching one index) cannot trip over each other.
-pub fn write_atomically(path: &Path, data: &[u8]) -> Result<()> {
-    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let tmp = with_suffix(path, &format!(".{}-{n}.tmp", std::process::id()));
-    let mut file = File::create(&tmp).at(&tmp)?;
-    file.write_all(data).at(&tmp)?;
-    file.sync_data().at(&tmp)?;
-    fs::rename(&tmp, path).at(path)
 }
 
 fn read_checkpoint(path: &Path, signature: &str) -> Result<Option<Progress>> {

@@ -26,6 +26,7 @@ use super::output::{self, Progress, Sink};
 use super::rules::Rules;
 use super::search::{Sample, Search};
 use crate::error::{Error, Result};
+use crate::files::{self, Existing, Target};
 use crate::pattern::file;
 
 /// Patterns per unit: small enough that threads stay busy and a resume
@@ -111,6 +112,8 @@ pub struct Job {
     pub shard: Option<Shard>,
     pub threads: usize,
     pub out: Option<PathBuf>,
+    /// Whether an existing `out` may be replaced.
+    pub existing: Existing,
     pub resume: bool,
     pub command_line: String,
 }
@@ -164,15 +167,19 @@ pub struct Summary {
 /// Writes the job's patterns; returns how many the output holds.
 pub fn write_patterns(job: &Job) -> Result<Summary> {
     let search = Search::new(job.width, job.height, &job.rules)?;
-    let (mut sink, resumed) = match &job.out {
-        Some(path) => Sink::file(path, &job.signature(), job.resume)?,
-        None if job.resume => {
-            return Err(Error::invalid(
-                "--resume needs --out FILE (stdout cannot be resumed)",
-            ))
-        }
-        None => (Sink::stdout(), Progress::default()),
+    let target = match &job.out {
+        Some(path) => files::target(path, job.existing)?,
+        None => Target::Stdout,
     };
+    let (mut sink, resumed) =
+        match target {
+            Target::File { path, .. } => Sink::file(&path, &job.signature(), job.resume)?,
+            _ if job.resume => return Err(Error::invalid(
+                "--resume needs --out FILE (standard output, a device or a FIFO cannot be resumed)",
+            )),
+            Target::Stdout => (Sink::stdout(), Progress::default()),
+            Target::Stream(path) => (Sink::stream(&path)?, Progress::default()),
+        };
     let mut progress = resumed;
     if resumed.bytes == 0 {
         let header = job.header();
@@ -192,7 +199,7 @@ pub fn write_patterns(job: &Job) -> Result<Summary> {
             patterns,
             elapsed: started.elapsed(),
         }),
-        Err(e) if output::is_broken_pipe(&e) => Ok(Summary {
+        Err(e) if files::is_broken_pipe(&e) => Ok(Summary {
             patterns: 0,
             elapsed: started.elapsed(),
         }),

@@ -22,8 +22,8 @@ mod render;
 use std::path::Path;
 
 use crate::error::{Error, Result};
+use crate::files::{self, Existing};
 use crate::grid::Cell;
-use crate::pattern::output::write_atomically;
 use crate::puzzle::Puzzle;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -75,9 +75,14 @@ pub fn pdf(puzzle: &Puzzle, options: &PdfOptions) -> Result<Vec<u8>> {
     render::document(&fonts, &pages, &info, &fingerprint(puzzle, options))
 }
 
-/// Writes [`pdf`] to `path`, replacing it only once complete.
-pub fn save_pdf(puzzle: &Puzzle, options: &PdfOptions, path: &Path) -> Result<()> {
-    write_atomically(path, &pdf(puzzle, options)?)
+/// Writes [`pdf`] to `path` (see [`files::write`]).
+pub fn save_pdf(
+    puzzle: &Puzzle,
+    options: &PdfOptions,
+    path: &Path,
+    existing: Existing,
+) -> Result<()> {
+    files::write(path, &pdf(puzzle, options)?, existing)
 }
 
 fn check_filled(puzzle: &Puzzle) -> Result<()> {

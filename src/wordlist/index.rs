@@ -20,7 +20,7 @@ use fixedbitset::FixedBitSet;
 
 use super::WordList;
 use crate::error::{IoContext, Result};
-use crate::pattern::output::write_atomically;
+use crate::files::{self, Existing};
 
 pub const LETTERS: usize = 26;
 const MAGIC: u64 = u64::from_le_bytes(*b"CRVIDX01");
@@ -121,9 +121,9 @@ impl Index {
         }
     }
 
-    /// Writes the index to `path` atomically.
+    /// Writes the index to `path` atomically, replacing an older one.
     pub fn save(&self, path: &Path) -> Result<()> {
-        write_atomically(path, self.backing.bytes())
+        files::write(path, self.backing.bytes(), Existing::Replace)
     }
 
     /// Maps a cache file and checks it is whole and built for `key`.

@@ -1,0 +1,89 @@
+//! `cruciverb clues`: draft clues for a puzzle, or write and apply an
+//! editable clue sheet.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+
+use cruciverb::clues::{self, Sources};
+use cruciverb::export::{self, Format};
+use cruciverb::files::{self, Existing};
+use cruciverb::Result;
+
+use super::options::{clue_file, clue_list, output_path, wrote, ForceOption};
+
+#[derive(Args)]
+pub struct CluesArgs {
+    /// The puzzle (.ipuz, or .puz/.xd).
+    puzzle: PathBuf,
+    /// Write an editable clue sheet (`12A;ANSWER;clue` lines) instead, to
+    /// -o or stdout.
+    #[arg(long, conflicts_with_all = ["apply", "clues", "files", "no_database"])]
+    template: bool,
+    /// Set the clues from an edited clue sheet.
+    #[arg(long, value_name = "SHEET", conflicts_with_all = ["clues", "files", "no_database"])]
+    apply: Option<PathBuf>,
+    /// Clues to use first: lines `ANSWER;clue` or `12A;clue`.
+    #[arg(long, value_name = "FILE")]
+    clues: Option<PathBuf>,
+    /// Word lists whose third field (`WORD;SCORE;clue`) gives clues.
+    #[arg(long = "wordlist", value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// Do not draft clues from the embedded WordNet clue database.
+    #[arg(long)]
+    no_database: bool,
+    /// Output file (default: the puzzle itself when it is .ipuz, else
+    /// output/NAME.ipuz; stdout for --template).
+    #[arg(short, long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    #[command(flatten)]
+    force: ForceOption,
+}
+
+pub fn run(command: &CluesArgs) -> Result<ExitCode> {
+    let mut puzzle = export::import(&command.puzzle)?;
+    if command.template {
+        let sheet = clues::template(&puzzle);
+        match &command.out {
+            Some(out) => {
+                files::write(out, sheet.as_bytes(), command.force.existing())?;
+                wrote(out);
+            }
+            None => out!("{sheet}"),
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    // Editing a puzzle's clues in place is this command's job; any other
+    // output file follows the policy for existing files.
+    let (out, existing) = match &command.out {
+        Some(out) => (out.clone(), command.force.existing()),
+        None if Format::of_path(&command.puzzle) == Some(Format::Ipuz) => {
+            (command.puzzle.clone(), Existing::Replace)
+        }
+        None => (
+            output_path(&command.puzzle, None, "ipuz")?,
+            command.force.existing(),
+        ),
+    };
+    files::target(&out, existing)?;
+    if let Some(sheet) = &command.apply {
+        let changed = clues::apply_file(&mut puzzle, sheet)?;
+        note!("{changed} clues changed");
+    } else {
+        let file = clue_file(command.clues.as_deref())?;
+        let list = clue_list(&command.files)?;
+        let report = clues::attach(
+            &mut puzzle,
+            &Sources {
+                file: file.as_ref(),
+                list: list.as_ref(),
+                database: !command.no_database,
+            },
+        );
+        note!("{report}");
+    }
+    puzzle.save(&out, existing)?;
+    wrote(&out);
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,234 @@
+//! `cruciverb fill`: fill one grid (once, N different ways, or every way),
+//! or a whole pattern file in parallel.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+
+use cruciverb::files;
+use cruciverb::fill::batch::{self, Batch};
+use cruciverb::fill::quality::Quality;
+use cruciverb::fill::{fill, fills, Fill, FillOptions, Outcome, Want};
+use cruciverb::grid::{self, Grid};
+use cruciverb::puzzle::Puzzle;
+use cruciverb::wordlist::index::Index;
+use cruciverb::wordlist::notes::notes;
+use cruciverb::wordlist::spec::default_cache_dir;
+use cruciverb::Result;
+
+use super::options::{parse_threads, seconds, threads, wrote, ForceOption, WordlistOptions};
+use super::NO_RESULT;
+
+#[derive(Args)]
+pub struct FillArgs {
+    /// A text grid file (letters are fixed), a hex pattern, FILE.hex or FILE.hex:N.
+    #[arg(required_unless_present = "patterns", conflicts_with = "patterns")]
+    grid: Option<String>,
+    #[command(flatten)]
+    lists: WordlistOptions,
+    /// Shortest run that is a word (shorter runs are unchecked cells).
+    #[arg(long, default_value_t = 2)]
+    min_slot: usize,
+    /// Seed for the choice among good candidates.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Give up after this many seconds (per pattern with --patterns; default there 10).
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
+    /// Also write the filled puzzle as ipuz (clues left empty).
+    #[arg(long, value_name = "FILE.ipuz", conflicts_with_all = ["count", "all", "patterns"])]
+    out: Option<PathBuf>,
+    /// Print N different fills.
+    #[arg(long, value_name = "N", default_value_t = 1, conflicts_with = "all",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    count: u64,
+    /// Print every fill (small grids), then how many there are.
+    #[arg(long)]
+    all: bool,
+    /// Fill-in puzzle: use every word of the list exactly once.
+    #[arg(long)]
+    use_all: bool,
+    /// After the first fill, spend up to this many seconds on a better one
+    /// (a higher lowest score, then fewer weak entries); 0 keeps the first.
+    #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
+    polish: f64,
+    /// Fill the patterns of a pattern file, in parallel, into --out-dir.
+    #[arg(long, value_name = "FILE.hex", requires = "out_dir")]
+    patterns: Option<PathBuf>,
+    /// With --patterns: fill only the first N patterns.
+    #[arg(long, value_name = "N", requires = "patterns")]
+    limit: Option<usize>,
+    /// With --patterns: where the puzzles and summary.tsv go.
+    #[arg(long, value_name = "DIR", requires = "patterns")]
+    out_dir: Option<PathBuf>,
+    /// With --patterns: worker threads (default: all cores).
+    #[arg(long, requires = "patterns", value_parser = parse_threads)]
+    threads: Option<usize>,
+    #[command(flatten)]
+    force: ForceOption,
+}
+
+/// Seconds a batch spends on one pattern unless `--timeout` says otherwise.
+const BATCH_TIMEOUT_SECONDS: f64 = 10.0;
+
+impl FillArgs {
+    fn options(&self, default_timeout: Option<f64>) -> Result<FillOptions> {
+        let timeout = self
+            .timeout
+            .or(default_timeout)
+            .map(|t| seconds("--timeout", t))
+            .transpose()?;
+        let polish = if self.all || self.count > 1 {
+            Duration::ZERO
+        } else {
+            seconds("--polish", self.polish)?
+        };
+        Ok(FillOptions {
+            min_slot: self.min_slot,
+            seed: self.seed,
+            timeout,
+            use_all: self.use_all,
+            polish,
+            ..FillOptions::default()
+        })
+    }
+}
+
+pub fn run(command: &FillArgs) -> Result<ExitCode> {
+    let index = command.lists.spec().index(default_cache_dir().as_deref())?;
+    if let (Some(patterns), Some(out_dir)) = (&command.patterns, &command.out_dir) {
+        return fill_batch(command, patterns, out_dir, &index);
+    }
+    let grid = grid::load(command.grid.as_deref().unwrap_or_default())?;
+    let options = command.options(None)?;
+    if command.all || command.count > 1 {
+        return fill_many(command, &grid, &index, &options);
+    }
+    if let Some(out) = &command.out {
+        // A name clash is reported before the search, not after it.
+        files::target(out, command.force.existing())?;
+    }
+    match fill(&grid, &index, &options)? {
+        Outcome::Filled(f) => {
+            print_fill(&f)?;
+            print_quality(&f);
+            if let Some(out) = &command.out {
+                Puzzle::from_grid(f.grid, command.min_slot).save(out, command.force.existing())?;
+                wrote(out);
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        other => no_fill(&other),
+    }
+}
+
+fn print_fill(f: &Fill) -> Result<()> {
+    out!("{}", f.grid.to_text());
+    outln!(
+        "mean score {:.1}, lowest {}",
+        f.mean_score(),
+        f.lowest_score()
+    );
+    Ok(())
+}
+
+/// What an editor would count in the fill, on stderr (stdout stays the grid).
+fn print_quality(f: &Fill) {
+    note!("{}", Quality::of(&f.words, notes()).to_string().trim_end());
+}
+
+/// Says why the search ended without a fill; exit code [`NO_RESULT`].
+fn no_fill<T>(outcome: &Outcome<T>) -> Result<ExitCode> {
+    match outcome {
+        Outcome::Unfillable(why) => note!("unfillable: {}", why.reason),
+        Outcome::GaveUp { after } => {
+            note!("gave up after {:.1} s without a fill", after.as_secs_f64())
+        }
+        Outcome::Filled(_) => return Ok(ExitCode::SUCCESS),
+    }
+    Ok(ExitCode::from(NO_RESULT))
+}
+
+/// `--count N` and `--all`: fills separated by blank lines, streamed.
+fn fill_many(
+    command: &FillArgs,
+    grid: &Grid,
+    index: &Index,
+    options: &FillOptions,
+) -> Result<ExitCode> {
+    let (want, wanted) = if command.all {
+        (Want::All, usize::MAX)
+    } else {
+        (
+            Want::Distinct,
+            usize::try_from(command.count).unwrap_or(usize::MAX),
+        )
+    };
+    let mut found = 0;
+    let mut failed = None;
+    let outcome = fills(grid, index, options, want, |f| {
+        let printed = (|| {
+            if found > 0 {
+                outln!();
+            }
+            print_fill(&f)
+        })();
+        if let Err(e) = printed {
+            failed = Some(e);
+            return false;
+        }
+        found += 1;
+        found < wanted
+    })?;
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    match (&outcome, found) {
+        (_, 0) => no_fill(&outcome),
+        (Outcome::Unfillable(_), _) if command.all => {
+            note!("{found} fills");
+            Ok(ExitCode::SUCCESS)
+        }
+        (Outcome::Unfillable(_), _) => {
+            note!("only {found} different fills exist");
+            Ok(ExitCode::SUCCESS)
+        }
+        (Outcome::GaveUp { after }, _) => {
+            note!(
+                "stopped after {found} fills: the time limit ({:.1} s) ran out",
+                after.as_secs_f64()
+            );
+            Ok(ExitCode::from(NO_RESULT))
+        }
+        (Outcome::Filled(()), _) => Ok(ExitCode::SUCCESS),
+    }
+}
+
+fn fill_batch(
+    command: &FillArgs,
+    patterns: &std::path::Path,
+    out_dir: &std::path::Path,
+    index: &Index,
+) -> Result<ExitCode> {
+    let threads = threads(command.threads);
+    let job = Batch {
+        patterns,
+        limit: command.limit,
+        out_dir,
+        threads,
+        options: command.options(Some(BATCH_TIMEOUT_SECONDS))?,
+    };
+    let summary = batch::run(&job, index)?;
+    note!(
+        "{} filled, {} unfillable, {} timed out of {} patterns in {:.1} s; see {}",
+        summary.filled(),
+        summary.unfillable(),
+        summary.timed_out(),
+        summary.reports.len(),
+        summary.elapsed.as_secs_f64(),
+        out_dir.join(batch::SUMMARY_NAME).display()
+    );
+    Ok(ExitCode::SUCCESS)
+}

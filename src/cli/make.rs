@@ -1,0 +1,154 @@
+//! `cruciverb make`: the whole pipeline — pattern, fill, clues, and the
+//! .ipuz, .puz and .pdf files — from the embedded defaults.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+
+use cruciverb::clues::Sources;
+use cruciverb::grid;
+use cruciverb::make::{clued_index, write_outputs, Credits, MakeOptions, PatternSource};
+use cruciverb::pattern::rules::Style;
+use cruciverb::wordlist::spec::default_cache_dir;
+use cruciverb::{Error, Result};
+
+use super::options::{
+    clock_seed, clue_file, clue_list, parse_size, seconds, ForceOption, PaperOptions,
+    WordlistOptions, OUTPUT_DIR,
+};
+use super::NO_RESULT;
+
+#[derive(Args)]
+pub struct MakeArgs {
+    /// Grid size: N for N×N, or WxH.
+    #[arg(long, default_value = "15", value_parser = parse_size, conflicts_with = "pattern")]
+    size: (usize, usize),
+    /// Pattern style: american or british.
+    #[arg(long, default_value = "american", conflicts_with = "pattern")]
+    style: Style,
+    /// Use this pattern instead of a random one: a text grid file (letters
+    /// are kept), a hex pattern, FILE.hex or FILE.hex:N.
+    #[arg(long, value_name = "SPEC")]
+    pattern: Option<String>,
+    /// Seed for every random choice (default: from the clock, printed).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Seconds to try each pattern before drawing another (default: 1.5 up
+    /// to 15×15, 5 above, 10 for --pattern; most patterns that fill at all
+    /// fill in well under a second).
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
+    /// Random patterns to try before giving up.
+    #[arg(long, value_name = "N", default_value_t = 20,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    attempts: u64,
+    /// After the first fill, spend up to this many seconds on a better one
+    /// (a higher lowest score, then fewer weak entries); 0 keeps the first.
+    #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
+    polish: f64,
+    #[command(flatten)]
+    lists: WordlistOptions,
+    /// Clues to use first: lines `ANSWER;clue` or `12A;clue`.
+    #[arg(long, value_name = "FILE")]
+    clues: Option<PathBuf>,
+    #[arg(long)]
+    title: Option<String>,
+    #[arg(long, default_value = "cruciverb")]
+    author: String,
+    /// Copyright line (default: "© AUTHOR").
+    #[arg(long)]
+    copyright: Option<String>,
+    #[command(flatten)]
+    paper: PaperOptions,
+    /// Directory for the puzzle files.
+    #[arg(long, value_name = "DIR", default_value = OUTPUT_DIR)]
+    out_dir: PathBuf,
+    /// File name stem (default: cruciverb-SEED).
+    #[arg(long)]
+    name: Option<String>,
+    #[command(flatten)]
+    force: ForceOption,
+}
+
+impl MakeArgs {
+    fn options(&self, seed: u64) -> Result<MakeOptions> {
+        let source = match &self.pattern {
+            Some(spec) => PatternSource::Given(grid::load(spec)?),
+            None => PatternSource::Random {
+                width: self.size.0,
+                height: self.size.1,
+                style: self.style,
+            },
+        };
+        let timeout = match self.timeout {
+            Some(t) => seconds("--timeout", t)?,
+            None => source.default_timeout(),
+        };
+        if timeout.is_zero() {
+            return Err(Error::invalid("--timeout must be more than 0 seconds"));
+        }
+        Ok(MakeOptions {
+            source,
+            seed,
+            timeout,
+            attempts: usize::try_from(self.attempts).unwrap_or(usize::MAX),
+            polish: seconds("--polish", self.polish)?,
+        })
+    }
+}
+
+pub fn run(command: &MakeArgs) -> Result<ExitCode> {
+    let seed = command.seed.unwrap_or_else(|| clock_seed() % 1_000_000);
+    let name = command
+        .name
+        .clone()
+        .unwrap_or_else(|| format!("cruciverb-{seed}"));
+    let options = command.options(seed)?;
+    // Bad clue sources should fail before the fill, not after it.
+    let file = clue_file(command.clues.as_deref())?;
+    let list = clue_list(&command.lists.files)?;
+    let index = clued_index(
+        &command.lists.spec(),
+        file.as_ref(),
+        default_cache_dir().as_deref(),
+    )?;
+    note!("seed {seed}");
+    let credits = Credits {
+        title: command.title.clone().unwrap_or_else(|| name.clone()),
+        author: command.author.clone(),
+        copyright: command
+            .copyright
+            .clone()
+            .unwrap_or_else(|| format!("© {}", command.author)),
+    };
+    let sources = Sources {
+        file: file.as_ref(),
+        list: list.as_ref(),
+        database: true,
+    };
+    let made = cruciverb::make::make(&options, &index, &sources, &credits, |attempt| {
+        note!("{attempt}; trying another pattern")
+    })?;
+    let Some(made) = made else {
+        note!(
+            "no fill: {} pattern(s) tried, {:.1} s each (raise --attempts or --timeout, or lower --min-score)",
+            command.attempts, options.timeout.as_secs_f64()
+        );
+        return Ok(ExitCode::from(NO_RESULT));
+    };
+    note!("{}", made.clues);
+    note!("{}", made.quality.to_string().trim_end());
+    let written = write_outputs(
+        &made.puzzle,
+        &command.out_dir,
+        &name,
+        &command.paper.pdf_options(),
+        command.force.existing(),
+    )?;
+    out!("{}", made.puzzle.grid.to_text());
+    for path in written {
+        outln!("{}", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,118 @@
+//! The command line: one module per subcommand, each with an `…Args` struct
+//! (what clap parses) and `run(&…Args) -> Result<ExitCode>`; options shared
+//! by several commands live in [`options`], progress bars in [`progress`].
+//!
+//! Results go to standard output through [`out!`]/[`outln!`], which turn a
+//! full disk or a closed pipe into an error instead of a panic; notes go to
+//! standard error through [`note!`], which never fails a command.
+
+use std::fmt;
+use std::io::{self, Write};
+
+use clap::{Parser, Subcommand};
+
+use cruciverb::files::stdout_error;
+use cruciverb::Result;
+
+/// `print!` for results: an unwritable standard output returns the error
+/// from the enclosing function (`?`).
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cli::write_stdout(format_args!($($arg)*))?
+    };
+}
+
+/// `println!` for results; see [`out!`].
+macro_rules! outln {
+    () => {
+        $crate::cli::write_stdout(format_args!("\n"))?
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::write_stdout(format_args!("{}\n", format_args!($($arg)*)))?
+    };
+}
+
+/// `eprintln!` for notes and errors: a note that cannot be shown is not a
+/// reason to fail (or panic).
+macro_rules! note {
+    ($($arg:tt)*) => {
+        $crate::cli::write_stderr(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+pub mod arrange;
+pub mod clues;
+pub mod export;
+pub mod fill;
+pub mod import;
+pub mod make;
+pub mod options;
+pub mod patterns;
+pub mod pdf;
+pub mod progress;
+pub mod regex;
+pub mod show;
+pub mod squares;
+pub mod wordlist;
+
+/// Exit code of a search that ended without a result (not an input error).
+pub const NO_RESULT: u8 = 1;
+
+/// Exit code of bad input of any kind.
+pub const BAD_INPUT: u8 = 2;
+
+#[derive(Parser)]
+#[command(
+    name = "cruciverb",
+    version,
+    about = "Crossword construction: patterns, fill, typesetting"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Enumerate black/white grid patterns into a hex pattern file.
+    Patterns(Box<patterns::PatternsArgs>),
+    /// Fill a grid with words from a word list.
+    Fill(Box<fill::FillArgs>),
+    /// Inspect word lists: counts, and why a word scores what it does.
+    #[command(subcommand)]
+    Wordlist(wordlist::WordlistArgs),
+    /// The whole pipeline: pattern → fill → clues → .ipuz, .puz and .pdf under output/.
+    Make(Box<make::MakeArgs>),
+    /// Draft clues for a puzzle, or write and apply an editable clue sheet.
+    Clues(clues::CluesArgs),
+    /// Typeset a puzzle as a printable PDF.
+    Pdf(pdf::PdfArgs),
+    /// Write a puzzle as .puz, .ipuz, .jpz, .xd or .txt.
+    Export(export::ExportArgs),
+    /// Read a finished .puz, .ipuz or .xd puzzle into ipuz.
+    Import(import::ImportArgs),
+    /// Place a word set across and down in the smallest square.
+    Arrange(arrange::ArrangeArgs),
+    /// Count or list word squares: every row and column a word.
+    Squares(squares::SquaresArgs),
+    /// Solve a regex crossword (rectangle or hexagon), count solutions, or give a hint.
+    Regex(regex::RegexArgs),
+    /// Draw a grid or pattern in the terminal.
+    Show(show::ShowArgs),
+}
+
+/// Writes results to standard output (see [`out!`]).
+pub fn write_stdout(args: fmt::Arguments) -> Result<()> {
+    io::stdout().lock().write_fmt(args).map_err(stdout_error)
+}
+
+/// Hands the last buffered results to the operating system, so that a full
+/// disk is reported rather than lost at exit.
+pub fn flush_stdout() -> Result<()> {
+    io::stdout().lock().flush().map_err(stdout_error)
+}
+
+/// Writes a note to standard error, ignoring failure (see [`note!`]).
+pub fn write_stderr(args: fmt::Arguments) {
+    let _ = io::stderr().lock().write_fmt(args);
+}

@@ -1,0 +1,213 @@
+//! Options and conventions several subcommands share: word lists, paper,
+//! sizes, threads, seconds, seeds, and where outputs go.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use clap::{Args, ValueEnum};
+
+use cruciverb::clues::ClueFile;
+use cruciverb::files::Existing;
+use cruciverb::typeset::{Paper, PdfOptions};
+use cruciverb::wordlist::spec::ListSpec;
+use cruciverb::wordlist::WordList;
+use cruciverb::{Error, Result};
+
+/// Where outputs go unless a command is told otherwise.
+pub const OUTPUT_DIR: &str = "output";
+
+/// More threads than this is a typo, not a machine.
+const MAX_THREADS: usize = 1024;
+
+#[derive(Args)]
+pub struct WordlistOptions {
+    /// Word lists (`WORD;SCORE[;clue]` or one word per line); later ones
+    /// override scores. Default: the embedded list.
+    #[arg(long = "wordlist", value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Drop words scoring below N.
+    #[arg(long, default_value_t = 50)]
+    pub min_score: u8,
+    /// A list of words to ban.
+    #[arg(long)]
+    pub exclude: Vec<PathBuf>,
+}
+
+impl WordlistOptions {
+    pub fn spec(&self) -> ListSpec {
+        ListSpec {
+            files: self.files.clone(),
+            min_score: self.min_score,
+            exclude: self.exclude.clone(),
+        }
+    }
+}
+
+/// `--force`: the one policy for existing output files.
+#[derive(Args)]
+pub struct ForceOption {
+    /// Replace existing output files (by default an existing file is never
+    /// replaced).
+    #[arg(long)]
+    pub force: bool,
+}
+
+impl ForceOption {
+    pub fn existing(&self) -> Existing {
+        Existing::from_force(self.force)
+    }
+}
+
+#[derive(Args)]
+pub struct PaperOptions {
+    /// Paper size.
+    #[arg(long, value_enum, default_value = "letter")]
+    paper: PaperName,
+    /// Leave out the solution page.
+    #[arg(long)]
+    no_solution: bool,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum PaperName {
+    Letter,
+    A4,
+}
+
+impl PaperOptions {
+    pub fn pdf_options(&self) -> PdfOptions {
+        PdfOptions {
+            paper: match self.paper {
+                PaperName::Letter => Paper::Letter,
+                PaperName::A4 => Paper::A4,
+            },
+            solution: !self.no_solution,
+        }
+    }
+}
+
+/// `--size`: N for N×N, or WxH.
+pub fn parse_size(s: &str) -> Result<(usize, usize), String> {
+    let number = |t: &str| {
+        t.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("bad size {s:?} (expected N or WxH)"))
+    };
+    let (w, h) = match s.split_once(['x', 'X']) {
+        Some((w, h)) => (number(w)?, number(h)?),
+        None => (number(s)?, number(s)?),
+    };
+    for side in [w, h] {
+        cruciverb::pattern::check_side("size", side).map_err(|e| e.to_string())?;
+    }
+    Ok((w, h))
+}
+
+/// `--threads`: 1 to [`MAX_THREADS`].
+pub fn parse_threads(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "expected a number of threads from 1 to {MAX_THREADS}"
+        )),
+    }
+}
+
+/// The thread count to use: the option, or every core.
+pub fn threads(option: Option<usize>) -> usize {
+    option.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// A duration given in seconds on the command line: finite, not negative
+/// and representable (`1e300` is refused, not a panic).
+pub fn seconds(option: &str, value: f64) -> Result<Duration> {
+    Duration::try_from_secs_f64(value).map_err(|_| {
+        Error::invalid(format!(
+            "{option} {value:?} is not a usable number of seconds"
+        ))
+    })
+}
+
+/// A seed for runs not given `--seed` (and printed or recorded, so the run
+/// can be repeated).
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// The invocation as typed, quoted where needed, for file headers.
+pub fn command_line() -> String {
+    let mut args = std::env::args_os();
+    let program = args
+        .next()
+        .map(|_| "cruciverb".to_string())
+        .unwrap_or_default();
+    std::iter::once(program)
+        .chain(args.map(|a| {
+            let a = a.to_string_lossy().into_owned();
+            if a.is_empty()
+                || a.contains(|c: char| c.is_whitespace() || "'\"$`\\*?;&|<>()".contains(c))
+            {
+                format!("'{}'", a.replace('\'', "'\\''"))
+            } else {
+                a
+            }
+        }))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `output/STEM.EXT` for an input file, unless `out` is given. Never the
+/// input itself: converting a file must not replace it.
+pub fn output_path(input: &Path, out: Option<&Path>, extension: &str) -> Result<PathBuf> {
+    let path = match out {
+        Some(out) => out.to_path_buf(),
+        None => {
+            let stem = input
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "puzzle".to_string());
+            Path::new(OUTPUT_DIR).join(format!("{stem}.{extension}"))
+        }
+    };
+    if same_file(input, &path) {
+        return Err(Error::invalid(format!(
+            "{} is the input; give another output file with -o",
+            path.display()
+        )));
+    }
+    Ok(path)
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// The word lists named on the command line, for their clue fields.
+pub fn clue_list(files: &[PathBuf]) -> Result<Option<WordList>> {
+    if files.is_empty() {
+        return Ok(None);
+    }
+    let spec = ListSpec {
+        files: files.to_vec(),
+        min_score: 0,
+        exclude: Vec::new(),
+    };
+    spec.load(false).map(Some)
+}
+
+/// `--clues FILE`, read.
+pub fn clue_file(path: Option<&Path>) -> Result<Option<ClueFile>> {
+    path.map(ClueFile::read).transpose()
+}
+
+/// "wrote FILE" on standard error, unless the file was standard output.
+pub fn wrote(path: &Path) {
+    if path.as_os_str() != "-" {
+        note!("wrote {}", path.display());
+    }
+}

@@ -1,0 +1,194 @@
+//! `cruciverb patterns`: enumerate, sample, count or estimate black/white
+//! patterns under rules, into a hex pattern file; and `patterns stats`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Subcommand};
+
+use cruciverb::pattern::rules::{Bound, Rules, Style, Symmetry};
+use cruciverb::pattern::run::{self, Job, Order, Shard};
+use cruciverb::pattern::stats::Stats;
+use cruciverb::Result;
+
+use super::options::{clock_seed, command_line, parse_size, parse_threads, threads, ForceOption};
+
+#[derive(Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct PatternsArgs {
+    #[command(subcommand)]
+    action: Option<PatternsAction>,
+    #[command(flatten)]
+    options: PatternOptions,
+}
+
+#[derive(Subcommand)]
+enum PatternsAction {
+    /// Count, word-count, black-square and word-length distributions of a pattern file.
+    Stats { file: PathBuf },
+}
+
+#[derive(Args)]
+struct PatternOptions {
+    /// Grid size: N for N×N, or WxH.
+    #[arg(long, default_value = "15", value_parser = parse_size)]
+    size: (usize, usize),
+    /// Rule preset: american (rotational, words ≥ 3, no unchecked cells) or british.
+    #[arg(long, default_value = "american")]
+    style: Style,
+    #[arg(long)]
+    symmetry: Option<Symmetry>,
+    /// Shortest word.
+    #[arg(long)]
+    min_word: Option<usize>,
+    /// Longest word.
+    #[arg(long)]
+    max_word: Option<usize>,
+    /// Allow or forbid unchecked cells (white runs of one cell).
+    #[arg(long, value_parser = ["allow", "forbid"])]
+    unchecked: Option<String>,
+    /// No 2×2 block of white cells.
+    #[arg(long)]
+    no_white_2x2: bool,
+    /// No 2×2 block of black cells.
+    #[arg(long)]
+    no_black_2x2: bool,
+    /// At most N black cells in a row in any row or column.
+    #[arg(long, value_name = "N")]
+    max_black_run: Option<usize>,
+    /// Every white cell has a white neighbour.
+    #[arg(long)]
+    no_isolated_white: bool,
+    /// Allow an entirely black edge row or column.
+    #[arg(long)]
+    allow_black_edges: bool,
+    /// Allow white cells in more than one region.
+    #[arg(long)]
+    allow_disconnected: bool,
+    /// Black squares: a count or percentage range, e.g. 30..40 or 12%..17%.
+    #[arg(long, value_name = "RANGE")]
+    blacks: Option<Bound>,
+    /// Number of words, e.g. 70..78.
+    #[arg(long, value_name = "RANGE")]
+    words: Option<Bound>,
+    /// At most N three-letter words.
+    #[arg(long = "max-3-letter", value_name = "N")]
+    max_three_letter: Option<usize>,
+    /// No cheater squares (black squares that do not change the word count).
+    #[arg(long)]
+    no_cheaters: bool,
+    /// The British checking lattice: (odd, odd) cells, counted from 1, are
+    /// white and checked both ways, (even, even) cells black (odd sides only).
+    #[arg(long)]
+    lattice: bool,
+    /// Print only the number of patterns.
+    #[arg(long, conflicts_with_all = ["random", "out", "resume"])]
+    count: bool,
+    /// Print a quick statistical estimate of the number of patterns.
+    #[arg(long, conflicts_with_all = ["count", "random", "out", "resume"])]
+    estimate: bool,
+    /// Diverse patterns in a seeded random order instead of the exhaustive order.
+    #[arg(long)]
+    random: bool,
+    /// Seed for --random (default: from the clock; the header records it).
+    #[arg(long, requires = "random")]
+    seed: Option<u64>,
+    /// Stop after N patterns.
+    #[arg(long)]
+    limit: Option<u64>,
+    /// Output file (default: stdout). Written as FILE.part, renamed when complete.
+    #[arg(long, short)]
+    out: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_parser = parse_threads)]
+    threads: Option<usize>,
+    /// Only shard K of N (1-based) of the exhaustive run; the N shards partition it.
+    #[arg(long, value_name = "K/N", conflicts_with = "random")]
+    shard: Option<Shard>,
+    /// Continue an interrupted run of the same command from its checkpoint.
+    #[arg(long)]
+    resume: bool,
+    #[command(flatten)]
+    force: ForceOption,
+}
+
+impl PatternOptions {
+    fn rules(&self) -> Rules {
+        let mut rules = Rules::preset(self.style);
+        if let Some(s) = self.symmetry {
+            rules.symmetry = s;
+        }
+        if let Some(m) = self.min_word {
+            rules.min_word = m;
+        }
+        rules.max_word = self.max_word.or(rules.max_word);
+        if let Some(u) = &self.unchecked {
+            rules.allow_unchecked = u == "allow";
+        }
+        rules.no_white_2x2 |= self.no_white_2x2;
+        rules.no_black_2x2 |= self.no_black_2x2;
+        rules.max_black_run = self.max_black_run.or(rules.max_black_run);
+        rules.no_isolated_white |= self.no_isolated_white;
+        rules.allow_black_edges |= self.allow_black_edges;
+        rules.connected &= !self.allow_disconnected;
+        rules.blacks = self.blacks.or(rules.blacks);
+        rules.words = self.words.or(rules.words);
+        rules.max_three_letter = self.max_three_letter.or(rules.max_three_letter);
+        rules.no_cheaters |= self.no_cheaters;
+        rules.lattice |= self.lattice;
+        rules
+    }
+
+    fn job(&self) -> Job {
+        let order = if self.random {
+            let seed = self.seed.unwrap_or_else(clock_seed);
+            Order::Random { seed }
+        } else {
+            Order::Exhaustive
+        };
+        Job {
+            width: self.size.0,
+            height: self.size.1,
+            rules: self.rules(),
+            style_name: Some(format!("{:?}", self.style).to_lowercase()),
+            order,
+            limit: self.limit,
+            shard: self.shard,
+            threads: threads(self.threads),
+            out: self.out.clone(),
+            existing: self.force.existing(),
+            resume: self.resume,
+            command_line: command_line(),
+        }
+    }
+}
+
+pub fn run(command: &PatternsArgs) -> Result<ExitCode> {
+    if let Some(PatternsAction::Stats { file }) = &command.action {
+        out!("{}", Stats::collect(file)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let options = &command.options;
+    let job = options.job();
+    if options.estimate {
+        outln!(
+            "about {:.2e} patterns (Knuth's estimator, seeded; use --count for the exact number)",
+            run::estimate(&job)?
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    if options.count {
+        outln!("{}", run::count(&job)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let summary = run::write_patterns(&job)?;
+    if let Some(out) = &job.out {
+        note!(
+            "wrote {} patterns to {} in {:.1} s",
+            summary.patterns,
+            out.display(),
+            summary.elapsed.as_secs_f64()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,1 @@
+//! Progress bars: how the command line shows the library's progress reports.

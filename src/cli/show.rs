@@ -1,0 +1,22 @@
+//! `cruciverb show`: draw a grid or pattern in the terminal.
+
+use std::process::ExitCode;
+
+use clap::Args;
+
+use cruciverb::{grid, terminal, Result};
+
+#[derive(Args)]
+pub struct ShowArgs {
+    /// A text grid file, a hex pattern, FILE.hex (its first pattern) or FILE.hex:N.
+    pattern: String,
+    /// Shortest run that is a word (and gets a clue number).
+    #[arg(long, default_value_t = 2)]
+    min_slot: usize,
+}
+
+pub fn run(command: &ShowArgs) -> Result<ExitCode> {
+    let grid = grid::load(&command.pattern)?;
+    out!("{}", terminal::draw(&grid, command.min_slot));
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,212 @@
+//! Writing output files, with one policy for every command.
+//!
+//! A regular file is written whole or not at all: the bytes go to a temporary
+//! file beside it, are synced, and a rename puts them in place, so a crash or
+//! a full disk never leaves a half-written file under the real name, and the
+//! temporary is removed when the write fails. What cannot be renamed over —
+//! `-` (standard output), a device such as `/dev/null`, a FIFO — is streamed
+//! instead. A symbolic link is followed: its target is replaced and the link
+//! stays. A replaced file keeps its permissions. Missing parent directories
+//! are created.
+//!
+//! Whether an existing file may be replaced is the caller's [`Existing`]:
+//! the commands refuse to replace a user's file unless told `--force`; the
+//! caches and checkpoints the program owns are simply replaced.
+
+use std::fs::{self, File, OpenOptions, Permissions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::error::{Error, IoContext, Result};
+
+/// What to do when the output file exists already.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Existing {
+    /// Stop with an error naming the file (the commands' default).
+    Refuse,
+    /// Replace it, atomically (`--force`, and files the program owns).
+    Replace,
+}
+
+impl Existing {
+    /// The policy a command's `--force` flag selects.
+    pub fn from_force(force: bool) -> Existing {
+        if force {
+            Existing::Replace
+        } else {
+            Existing::Refuse
+        }
+    }
+}
+
+/// Where the bytes for an output path really go.
+#[derive(Debug)]
+pub enum Target {
+    /// `-`: standard output.
+    Stdout,
+    /// A device or FIFO: written in place, never replaced.
+    Stream(PathBuf),
+    /// A regular file (after following links), present or not.
+    File {
+        path: PathBuf,
+        permissions: Option<Permissions>,
+    },
+}
+
+/// Links followed before a path is taken for a loop.
+const MAX_LINKS: usize = 40;
+
+/// Resolves `path` to what writing it would touch, and applies the policy:
+/// an existing regular file under [`Existing::Refuse`] and a directory are
+/// errors. Commands call this before long work, so that a run is not lost
+/// to a name clash at its end.
+pub fn target(path: &Path, existing: Existing) -> Result<Target> {
+    if path.as_os_str() == "-" {
+        return Ok(Target::Stdout);
+    }
+    let resolved = follow_links(path)?;
+    match fs::metadata(&resolved) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Target::File {
+            path: resolved,
+            permissions: None,
+        }),
+        Err(e) => Err(Error::io(path, e)),
+        Ok(meta) if meta.is_dir() => Err(Error::invalid(format!(
+            "{} is a directory; give a file name",
+            path.display()
+        ))),
+        Ok(meta) if meta.is_file() => match existing {
+            Existing::Refuse => Err(Error::invalid(format!(
+                "{} exists; add --force to replace it",
+                path.display()
+            ))),
+            Existing::Replace => Ok(Target::File {
+                path: resolved,
+                permissions: Some(meta.permissions()),
+            }),
+        },
+        Ok(_) => Ok(Target::Stream(resolved)),
+    }
+}
+
+/// Follows symbolic links to the path they finally name (which may not
+/// exist yet), so that writing replaces the target, never the link.
+fn follow_links(path: &Path) -> Result<PathBuf> {
+    let mut current = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match fs::symlink_metadata(&current) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let link = fs::read_link(&current).at(&current)?;
+                current = match current.parent() {
+                    Some(dir) if link.is_relative() => dir.join(link),
+                    _ => link,
+                };
+            }
+            _ => return Ok(current),
+        }
+    }
+    Err(Error::invalid(format!(
+        "{}: too many levels of symbolic links",
+        path.display()
+    )))
+}
+
+/// Writes `data` to `path` under the policy `existing` (see the module doc).
+pub fn write(path: &Path, data: &[u8], existing: Existing) -> Result<()> {
+    match target(path, existing)? {
+        Target::Stdout => {
+            let mut out = io::stdout().lock();
+            out.write_all(data)
+                .and_then(|()| out.flush())
+                .map_err(stdout_error)
+        }
+        Target::Stream(device) => {
+            let mut file = OpenOptions::new().write(true).open(&device).at(path)?;
+            file.write_all(data).and_then(|()| file.flush()).at(path)
+        }
+        Target::File { path, permissions } => replace(&path, data, permissions),
+    }
+}
+
+/// The rename-into-place write of a regular file.
+fn replace(path: &Path, data: &[u8], permissions: Option<Permissions>) -> Result<()> {
+    create_parent(path)?;
+    let tmp = temporary_beside(path);
+    let written = (|| {
+        let mut file = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
+        file.write_all(data)?;
+        if let Some(p) = permissions {
+            file.set_permissions(p)?;
+        }
+        file.sync_data()
+    })();
+    let result = written
+        .at(path)
+        .and_then(|()| fs::rename(&tmp, path).at(path));
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// A temporary name in `path`'s directory, unique to the process and the
+/// call, so that writers racing for one file (say, two fills caching one
+/// index) cannot trip over each other.
+fn temporary_beside(path: &Path) -> PathBuf {
+    static WRITES: AtomicU64 = AtomicU64::new(0);
+    let n = WRITES.fetch_add(1, Ordering::Relaxed);
+    with_suffix(path, &format!(".{}-{n}.tmp", std::process::id()))
+}
+
+/// Creates the directories `path` will live in.
+pub fn create_parent(path: &Path) -> Result<()> {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => fs::create_dir_all(dir).at(dir),
+        _ => Ok(()),
+    }
+}
+
+/// `path` with `suffix` appended to its file name: `p.hex` → `p.hex.part`.
+pub fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_os_string();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// A failure writing standard output, named as such.
+pub fn stdout_error(e: io::Error) -> Error {
+    Error::io(Path::new("standard output"), e)
+}
+
+/// A closed pipe on the way out (the reader, say `head`, has seen enough):
+/// not a failure of the command.
+pub fn is_broken_pipe(e: &Error) -> bool {
+    matches!(e, Error::Io { source, .. } if source.kind() == io::ErrorKind::BrokenPipe)
+}
+
+/// Reads a whole file, refusing what is not a regular file (a FIFO or a
+/// device would block or never end) and anything larger than `limit` bytes.
+pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>> {
+    let file = File::open(path).at(path)?;
+    let meta = file.metadata().at(path)?;
+    if meta.is_dir() {
+        return Err(Error::invalid(format!("{} is a directory", path.display())));
+    }
+    if !meta.is_file() {
+        return Err(Error::invalid(format!(
+            "{} is not a regular file",
+            path.display()
+        )));
+    }
+    if meta.len() > limit {
+        return Err(Error::invalid(format!(
+            "{} is {} bytes; the limit is {limit}",
+            path.display(),
+            meta.len()
+        )));
+    }
+    let mut data = Vec::with_capacity(meta.len() as usize);
+    io::Read::read_to_end(&mut io::Read::take(file, limit + 1), &mut data).at(path)?;
+    Ok(data)
+}
