@@ -19,6 +19,7 @@ pub mod fill;
 pub mod grid;
 pub mod make;
 pub mod pattern;
+pub mod progress;
 pub mod puzzle;
 pub mod regex;
 pub mod squares;

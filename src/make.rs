@@ -28,6 +28,7 @@ use crate::grid::{Direction, Grid, Slot};
 use crate::pattern::rules::{Amount, Bound, Rules, Style, Symmetry};
 use crate::pattern::search::{Sample, Search};
 use crate::pattern::Pattern;
+use crate::progress::Reporter;
 use crate::puzzle::{Puzzle, DEFAULT_MIN_SLOT};
 use crate::typeset::{self, PdfOptions};
 use crate::wordlist::index::Index;
@@ -261,6 +262,7 @@ pub fn clued_index(
     spec: &ListSpec,
     clue_file: Option<&ClueFile>,
     cache_dir: Option<&Path>,
+    progress: &dyn Reporter,
 ) -> Result<Index> {
     let mut filter: Vec<u8> = b"clued v1".to_vec();
     for table in database::packed() {
@@ -281,6 +283,7 @@ pub fn clued_index(
                 || database().get(&entry.word).is_some()
         },
         cache_dir,
+        progress,
     )
 }
 

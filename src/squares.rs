@@ -22,6 +22,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::error::{Error, Result};
+use crate::progress::{Quiet, Reporter};
 use crate::wordlist::index::{Index, Words, LETTERS};
 
 /// A set of letters, bit `l` for letter `b'A' + l`.
@@ -187,19 +188,15 @@ impl WordSquares {
 
     /// The number of squares, counted on `threads` threads.
     pub fn count(&self, threads: usize) -> u64 {
-        self.count_with_progress(threads, |_, _| {})
+        self.count_reporting(threads, &Quiet)
     }
 
-    /// [`count`](Self::count), calling `progress(done, parts)` as each of
-    /// the `parts` units of work (a two-letter start of the first row) ends.
-    pub fn count_with_progress(
-        &self,
-        threads: usize,
-        progress: impl Fn(usize, usize) + Sync,
-    ) -> u64 {
+    /// [`count`](Self::count), reporting each unit of work (a two-letter
+    /// start of the first row) to `progress` as it ends.
+    pub fn count_reporting(&self, threads: usize, progress: &dyn Reporter) -> u64 {
         let tasks = self.starts();
+        progress.start("first-row starts", Some(tasks.len() as u64));
         let taken = AtomicUsize::new(0);
-        let done = AtomicUsize::new(0);
         let worker = || {
             let mut total = 0;
             let mut walk = Walk::new(self, Counting(0));
@@ -210,18 +207,20 @@ impl WordSquares {
                 } else {
                     total += counter.count(start);
                 }
-                progress(done.fetch_add(1, Ordering::Relaxed) + 1, tasks.len());
+                progress.advance(1);
             }
             total + walk.visit.0
         };
-        std::thread::scope(|scope| {
+        let total = std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..threads.max(1)).map(|_| scope.spawn(worker)).collect();
             let mine = worker();
             mine + helpers
                 .into_iter()
                 .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
                 .sum::<u64>()
-        })
+        });
+        progress.finish();
+        total
     }
 
     /// Calls `visit` with each square in alphabetical order of its letters

@@ -10,6 +10,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use common::{data, run, stderr, stdout};
+use cruciverb::progress::Reporter;
 use cruciverb::squares::WordSquares;
 use cruciverb::wordlist::index::Index;
 use cruciverb::wordlist::WordList;
@@ -340,21 +341,45 @@ fn counting_agrees_with_listing_on_the_embedded_list() {
     }
 }
 
+/// Records what a search reports, in order.
+struct Log(std::sync::Mutex<Vec<String>>);
+
+impl Reporter for Log {
+    fn start(&self, what: &str, total: Option<u64>) {
+        let total = total.map_or("?".to_string(), |t| t.to_string());
+        self.0
+            .lock()
+            .unwrap()
+            .push(format!("start {what} of {total}"));
+    }
+    fn advance(&self, units: u64) {
+        self.0.lock().unwrap().push(format!("advance {units}"));
+    }
+    fn finish(&self) {
+        self.0.lock().unwrap().push("finish".to_string());
+    }
+}
+
 #[test]
 fn progress_reports_every_unit_of_counting_work() {
     let words = lines(&["CAT", "ORE", "WED", "COW", "ARE", "TED"]);
     let index = index_of(&words);
     let squares = squares_of(&index, 3, false).unwrap();
-    let calls = std::sync::Mutex::new(Vec::new());
-    let found = squares.count_with_progress(2, |done, parts| {
-        calls.lock().unwrap().push((done, parts));
-    });
+    let log = Log(std::sync::Mutex::new(Vec::new()));
+    let found = squares.count_reporting(2, &log);
     assert_eq!(found, 4);
-    let mut calls = calls.into_inner().unwrap();
-    calls.sort();
     // Units are two-letter starts of the first row whose second letter also
     // begins a word (it starts column 2): CA and CO only.
-    assert_eq!(calls, vec![(1, 2), (2, 2)]);
+    let calls = log.0.into_inner().unwrap();
+    assert_eq!(
+        calls,
+        [
+            "start first-row starts of 2",
+            "advance 1",
+            "advance 1",
+            "finish"
+        ]
+    );
 }
 
 #[test]

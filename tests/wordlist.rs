@@ -5,6 +5,7 @@ mod common;
 use std::fs;
 
 use common::*;
+use cruciverb::progress::Quiet;
 use cruciverb::wordlist::WordList;
 
 #[test]
@@ -214,13 +215,24 @@ fn cache_round_trips_and_rejects_stale_truncated_and_corrupt_files() {
     let (list, _) = WordList::parse("alpha;90\nbeta;80\ngamma;70\ndelta;60\nomega\nox;30\n", "t");
     let built = Index::build(&list, 42);
     let mut builds = 0;
-    let first = cached(&path, 42, || {
-        builds += 1;
-        Ok(list.clone())
-    })
+    let first = cached(
+        &path,
+        42,
+        || {
+            builds += 1;
+            Ok(list.clone())
+        },
+        &Quiet,
+    )
     .unwrap();
     assert!(!first.is_mapped());
-    let again = cached(&path, 42, || panic!("a valid cache must not be rebuilt")).unwrap();
+    let again = cached(
+        &path,
+        42,
+        || panic!("a valid cache must not be rebuilt"),
+        &Quiet,
+    )
+    .unwrap();
     assert!(again.is_mapped());
     for len in [2, 4, 5] {
         let (a, b) = (built.of_length(len).unwrap(), again.of_length(len).unwrap());
@@ -249,10 +261,15 @@ fn cache_round_trips_and_rejects_stale_truncated_and_corrupt_files() {
     assert_eq!(Index::open(&path, 42).err(), Some(Unusable::Corrupt));
     fs::write(&path, b"junk").unwrap();
     assert_eq!(Index::open(&path, 42).err(), Some(Unusable::Corrupt));
-    let rebuilt = cached(&path, 42, || {
-        builds += 1;
-        Ok(list.clone())
-    })
+    let rebuilt = cached(
+        &path,
+        42,
+        || {
+            builds += 1;
+            Ok(list.clone())
+        },
+        &Quiet,
+    )
     .unwrap();
     assert_eq!(builds, 2, "the corrupt cache was rebuilt");
     assert_eq!(rebuilt.total_words(), 6);
@@ -268,7 +285,7 @@ fn cache_that_cannot_be_written_or_is_raced_still_gives_the_index() {
     // The cache directory would have to be made inside a regular file.
     fs::write(dir.join("file"), "x").unwrap();
     let blocked = dir.join("file/sub/list.idx");
-    let index = cached(&blocked, 7, || Ok(list.clone())).unwrap();
+    let index = cached(&blocked, 7, || Ok(list.clone()), &Quiet).unwrap();
     assert_eq!(index.total_words(), 2);
     assert!(!blocked.exists());
 
@@ -277,7 +294,7 @@ fn cache_that_cannot_be_written_or_is_raced_still_gives_the_index() {
     std::thread::scope(|s| {
         for _ in 0..4 {
             s.spawn(|| {
-                let index = cached(&path, 7, || Ok(list.clone())).unwrap();
+                let index = cached(&path, 7, || Ok(list.clone()), &Quiet).unwrap();
                 assert_eq!(index.total_words(), 2);
             });
         }

@@ -19,6 +19,7 @@ use cruciverb::wordlist::spec::default_cache_dir;
 use cruciverb::Result;
 
 use super::options::{parse_threads, seconds, threads, wrote, ForceOption, WordlistOptions};
+use super::progress::Bars;
 use super::NO_RESULT;
 
 #[derive(Args)]
@@ -97,7 +98,10 @@ impl FillArgs {
 }
 
 pub fn run(command: &FillArgs) -> Result<ExitCode> {
-    let index = command.lists.spec().index(default_cache_dir().as_deref())?;
+    let index = command
+        .lists
+        .spec()
+        .index(default_cache_dir().as_deref(), &Bars::new(false))?;
     if let (Some(patterns), Some(out_dir)) = (&command.patterns, &command.out_dir) {
         return fill_batch(command, patterns, out_dir, &index);
     }
@@ -220,7 +224,7 @@ fn fill_batch(
         threads,
         options: command.options(Some(BATCH_TIMEOUT_SECONDS))?,
     };
-    let summary = batch::run(&job, index)?;
+    let summary = batch::run(&job, index, &Bars::new(false))?;
     note!(
         "{} filled, {} unfillable, {} timed out of {} patterns in {:.1} s; see {}",
         summary.filled(),

@@ -17,6 +17,7 @@ use super::options::{
     clock_seed, clue_file, clue_list, parse_size, seconds, ForceOption, PaperOptions,
     WordlistOptions, OUTPUT_DIR,
 };
+use super::progress::Bars;
 use super::NO_RESULT;
 
 #[derive(Args)]
@@ -112,6 +113,7 @@ pub fn run(command: &MakeArgs) -> Result<ExitCode> {
         &command.lists.spec(),
         file.as_ref(),
         default_cache_dir().as_deref(),
+        &Bars::new(false),
     )?;
     note!("seed {seed}");
     let credits = Credits {

@@ -13,6 +13,8 @@ use cruciverb::wordlist::spec::ListSpec;
 use cruciverb::wordlist::WordList;
 use cruciverb::{Error, Result};
 
+use super::progress::Bars;
+
 /// Where outputs go unless a command is told otherwise.
 pub const OUTPUT_DIR: &str = "output";
 
@@ -197,7 +199,7 @@ pub fn clue_list(files: &[PathBuf]) -> Result<Option<WordList>> {
         min_score: 0,
         exclude: Vec::new(),
     };
-    spec.load(false).map(Some)
+    spec.load(&Bars::new(false)).map(Some)
 }
 
 /// `--clues FILE`, read.

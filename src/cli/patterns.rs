@@ -12,6 +12,7 @@ use cruciverb::pattern::stats::Stats;
 use cruciverb::Result;
 
 use super::options::{clock_seed, command_line, parse_size, parse_threads, threads, ForceOption};
+use super::progress::Bars;
 
 #[derive(Args)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -178,10 +179,10 @@ pub fn run(command: &PatternsArgs) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     if options.count {
-        outln!("{}", run::count(&job)?);
+        outln!("{}", run::count(&job, &Bars::new(false))?);
         return Ok(ExitCode::SUCCESS);
     }
-    let summary = run::write_patterns(&job)?;
+    let summary = run::write_patterns(&job, &Bars::new(false))?;
     if let Some(out) = &job.out {
         note!(
             "wrote {} patterns to {} in {:.1} s",

@@ -1,11 +1,9 @@
 //! The `squares` subcommand: count or list word squares of one size.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
-use std::time::Duration;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 
 use cruciverb::files::stdout_error;
 use cruciverb::squares::WordSquares;
@@ -13,6 +11,7 @@ use cruciverb::wordlist::spec::default_cache_dir;
 use cruciverb::Result;
 
 use super::options::{parse_threads, threads, WordlistOptions};
+use super::progress::Bars;
 use super::NO_RESULT;
 
 #[derive(Args)]
@@ -38,15 +37,13 @@ pub struct SquaresArgs {
 
 pub fn run(command: &SquaresArgs) -> Result<ExitCode> {
     let threads = threads(command.threads);
-    let index = command.lists.spec().index(default_cache_dir().as_deref())?;
+    let index = command
+        .lists
+        .spec()
+        .index(default_cache_dir().as_deref(), &Bars::new(false))?;
     let squares = WordSquares::from_index(&index, command.size, command.distinct)?;
     if command.count {
-        let bar = progress_bar();
-        let found = squares.count_with_progress(threads, |done, parts| {
-            bar.set_length(parts as u64);
-            bar.set_position(done as u64);
-        });
-        bar.finish_and_clear();
+        let found = squares.count_reporting(threads, &Bars::new(false));
         outln!("{found}");
         return Ok(ExitCode::SUCCESS);
     }
@@ -55,20 +52,6 @@ pub fn run(command: &SquaresArgs) -> Result<ExitCode> {
         command.limit.unwrap_or(u64::MAX),
         command.distinct,
     )
-}
-
-/// A bar over the units of counting work on a terminal; hidden otherwise.
-fn progress_bar() -> ProgressBar {
-    if !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(0);
-    let template = "{bar:30} {pos}/{len} first-row starts  {elapsed_precise}  eta {eta}";
-    if let Ok(style) = ProgressStyle::with_template(template) {
-        bar.set_style(style);
-    }
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
 }
 
 /// Prints squares separated by blank lines; exit code [`NO_RESULT`] when there

@@ -20,6 +20,7 @@ use cruciverb::wordlist::{embedded, WordList};
 use cruciverb::{Error, Result};
 
 use super::options::WordlistOptions;
+use super::progress::Bars;
 
 #[derive(Subcommand)]
 pub enum WordlistArgs {
@@ -47,7 +48,7 @@ pub fn run(command: &WordlistArgs) -> Result<ExitCode> {
 }
 
 fn info(options: &WordlistOptions) -> Result<()> {
-    let list = options.spec().load(true)?;
+    let list = options.spec().load(&Bars::new(true))?;
     outln!("{} words scoring {} or more", list.len(), options.min_score);
     out!("{}", list.summary());
     Ok(())

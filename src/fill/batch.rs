@@ -13,14 +13,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressStyle};
-
 use super::{fill, FillOptions, Outcome};
 use crate::error::{Error, IoContext, Result};
 use crate::files::{self, Existing};
 use crate::grid::Grid;
 use crate::pattern::file::for_each_pattern;
 use crate::pattern::hex;
+use crate::progress::Reporter;
 use crate::puzzle::Puzzle;
 use crate::wordlist::index::Index;
 
@@ -132,7 +131,7 @@ impl Summary {
 
 /// Fills every pattern of the batch, saves each fill as `STEM-N.ipuz` in the
 /// output directory and the summary as [`SUMMARY_NAME`].
-pub fn run(batch: &Batch, index: &Index) -> Result<Summary> {
+pub fn run(batch: &Batch, index: &Index, progress: &dyn Reporter) -> Result<Summary> {
     // A missing pattern file is reported before the directory is made.
     std::fs::File::open(batch.patterns).at(batch.patterns)?;
     prepare_out_dir(batch.out_dir)?;
@@ -141,7 +140,8 @@ pub fn run(batch: &Batch, index: &Index) -> Result<Summary> {
         || "pattern".to_string(),
         |s| s.to_string_lossy().into_owned(),
     );
-    let bar = progress_bar(batch)?;
+    let total = count_patterns(batch.patterns, batch.limit)?;
+    progress.start("patterns", Some(total as u64));
     let (work_tx, work_rx) = mpsc::sync_channel::<(usize, Grid)>(4 * batch.threads.max(1));
     let work_rx = Mutex::new(work_rx);
     let results = Mutex::new(Vec::new());
@@ -158,9 +158,9 @@ pub fn run(batch: &Batch, index: &Index) -> Result<Summary> {
                     continue;
                 }
                 match fill_one(batch, index, &stem, number, &grid) {
-                    Ok(report) => {
-                        bar.inc(1);
-                        push(&results, report);
+                    Ok(done) => {
+                        progress.advance(1);
+                        push(&results, done);
                     }
                     Err(e) => {
                         remember_first(&first_error, e);
@@ -174,7 +174,7 @@ pub fn run(batch: &Batch, index: &Index) -> Result<Summary> {
             stop.store(true, Ordering::Relaxed);
         }
     });
-    bar.finish_and_clear();
+    progress.finish();
     if let Some(e) = first_error.into_inner().ok().flatten() {
         return Err(e);
     }
@@ -269,28 +269,16 @@ fn remember_first(slot: &Mutex<Option<Error>>, e: Error) {
     }
 }
 
-/// A bar over the patterns to fill on a terminal; hidden otherwise.
-fn progress_bar(batch: &Batch) -> Result<ProgressBar> {
-    use std::io::IsTerminal;
-    if !std::io::stderr().is_terminal() {
-        return Ok(ProgressBar::hidden());
-    }
-    let total = count_patterns(batch.patterns)?.min(batch.limit.unwrap_or(usize::MAX));
-    let bar = ProgressBar::new(total as u64);
-    let template = "{bar:30} {pos}/{len} patterns  {elapsed_precise}  eta {eta}";
-    if let Ok(style) = ProgressStyle::with_template(template) {
-        bar.set_style(style);
-    }
-    bar.enable_steady_tick(Duration::from_millis(200));
-    Ok(bar)
-}
-
-/// Pattern lines of a file, counted without decoding them.
-fn count_patterns(path: &Path) -> Result<usize> {
+/// Pattern lines of a file (up to `limit`), counted without decoding them.
+fn count_patterns(path: &Path, limit: Option<usize>) -> Result<usize> {
     use std::io::BufRead;
     let file = std::fs::File::open(path).at(path)?;
+    let limit = limit.unwrap_or(usize::MAX);
     let mut count = 0;
     for line in std::io::BufReader::new(file).split(b'\n') {
+        if count >= limit {
+            break;
+        }
         let line = line.at(path)?;
         let first = line.iter().find(|b| !b.is_ascii_whitespace());
         count += usize::from(first.is_some_and(|&b| b != b'#'));

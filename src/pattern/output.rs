@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 use crate::error::{Error, IoContext, Result};
 use crate::files::{self, stdout_error, with_suffix, Existing};
+use crate::progress::Reporter;
 
 const BUFFER: usize = 1 << 20;
 
@@ -56,7 +57,12 @@ impl Sink {
 
     /// Opens `target` for a new run, or resumes an interrupted one. Returns the
     /// sink and the progress to continue from (zero for a new run).
-    pub fn file(target: &Path, signature: &str, resume: bool) -> Result<(Sink, Progress)> {
+    pub fn file(
+        target: &Path,
+        signature: &str,
+        resume: bool,
+        report: &dyn Reporter,
+    ) -> Result<(Sink, Progress)> {
         let part = with_suffix(target, ".part");
         let checkpoint = with_suffix(target, ".ckpt");
         let progress = if resume {
@@ -66,10 +72,10 @@ impl Sink {
                     progress
                 }
                 None => {
-                    eprintln!(
+                    report.note(&format!(
                         "note: no checkpoint {} found; starting a new run",
                         checkpoint.display()
-                    );
+                    ));
                     Progress::default()
                 }
             }

@@ -9,13 +9,11 @@
 //! Shard K/N keeps the units whose index is K-1 modulo N.
 
 use std::collections::{BTreeMap, HashSet};
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use indicatif::{HumanCount, ProgressBar, ProgressState, ProgressStyle};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -28,6 +26,7 @@ use super::search::{Sample, Search};
 use crate::error::{Error, Result};
 use crate::files::{self, Existing, Target};
 use crate::pattern::file;
+use crate::progress::Reporter;
 
 /// Patterns per unit: small enough that threads stay busy and a resume
 /// repeats little, large enough that per-unit overhead vanishes.
@@ -165,7 +164,7 @@ pub struct Summary {
 }
 
 /// Writes the job's patterns; returns how many the output holds.
-pub fn write_patterns(job: &Job) -> Result<Summary> {
+pub fn write_patterns(job: &Job, report: &dyn Reporter) -> Result<Summary> {
     let search = Search::new(job.width, job.height, &job.rules)?;
     let target = match &job.out {
         Some(path) => files::target(path, job.existing)?,
@@ -173,7 +172,7 @@ pub fn write_patterns(job: &Job) -> Result<Summary> {
     };
     let (mut sink, resumed) =
         match target {
-            Target::File { path, .. } => Sink::file(&path, &job.signature(), job.resume)?,
+            Target::File { path, .. } => Sink::file(&path, &job.signature(), job.resume, report)?,
             _ if job.resume => return Err(Error::invalid(
                 "--resume needs --out FILE (standard output, a device or a FIFO cannot be resumed)",
             )),
@@ -187,13 +186,13 @@ pub fn write_patterns(job: &Job) -> Result<Summary> {
         progress.bytes = header.len() as u64;
     }
     let started = Instant::now();
-    let bar = progress_bar("patterns");
-    bar.set_position(progress.patterns);
+    report.start("patterns", None);
+    report.advance(progress.patterns);
     let outcome = match job.order {
-        Order::Exhaustive => write_exhaustive(job, &search, sink, progress, &bar),
-        Order::Random { seed } => write_random(job, &search, seed, sink, progress, &bar),
+        Order::Exhaustive => write_exhaustive(job, &search, sink, progress, report),
+        Order::Random { seed } => write_random(job, &search, seed, sink, progress, report),
     };
-    bar.finish_and_clear();
+    report.finish();
     match outcome {
         Ok(patterns) => Ok(Summary {
             patterns,
@@ -210,7 +209,7 @@ pub fn write_patterns(job: &Job) -> Result<Summary> {
 /// The exact number of patterns the job would write: by the transfer-matrix
 /// counter when it models the rules (and no shard is asked for), otherwise by
 /// enumeration. Impossible rules are refused exactly as when writing.
-pub fn count(job: &Job) -> Result<u128> {
+pub fn count(job: &Job, report: &dyn Reporter) -> Result<u128> {
     let search = Search::new(job.width, job.height, &job.rules)?;
     let exact = match job.shard {
         None => count_patterns(job.width, job.height, &job.rules),
@@ -218,7 +217,7 @@ pub fn count(job: &Job) -> Result<u128> {
     };
     let n = match exact {
         Some(n) => n,
-        None => count_by_enumeration(job, &search) as u128,
+        None => count_by_enumeration(job, &search, report) as u128,
     };
     Ok(job.limit.map_or(n, |l| n.min(l as u128)))
 }
@@ -228,11 +227,11 @@ pub fn estimate(job: &Job) -> Result<f64> {
     Ok(Search::new(job.width, job.height, &job.rules)?.estimate_patterns())
 }
 
-fn count_by_enumeration(job: &Job, search: &Search) -> u64 {
+fn count_by_enumeration(job: &Job, search: &Search, report: &dyn Reporter) -> u64 {
     let depth = search.unit_depth(PATTERNS_PER_UNIT, min_units(job.shard));
     let units = Mutex::new(shard_units(search, depth, job.shard));
     let total = AtomicU64::new(0);
-    let bar = progress_bar("patterns counted");
+    report.start("patterns counted", None);
     std::thread::scope(|scope| {
         for _ in 0..job.threads.max(1) {
             scope.spawn(|| loop {
@@ -244,32 +243,12 @@ fn count_by_enumeration(job: &Job, search: &Search) -> u64 {
                     true
                 });
                 total.fetch_add(n, Ordering::Relaxed);
-                bar.inc(n);
+                report.advance(n);
             });
         }
     });
-    bar.finish_and_clear();
+    report.finish();
     total.into_inner()
-}
-
-/// A spinner with count, rate and elapsed time on a terminal; hidden otherwise.
-fn progress_bar(what: &str) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new_spinner();
-    let template =
-        format!("{{spinner}} {{human_pos}} {what}  {{rate}}  {{elapsed_precise}}  {{msg}}");
-    if let Ok(style) = ProgressStyle::with_template(&template) {
-        bar.set_style(style.with_key(
-            "rate",
-            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                let _ = write!(w, "{}/s", HumanCount(state.per_sec() as u64));
-            },
-        ));
-    }
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
 }
 
 /// Units a run needs at least: plenty per shard, so shards share the work.
@@ -325,7 +304,7 @@ struct WriterState {
 }
 
 impl WriterState {
-    fn emit(&mut self, chunk: &mut Chunk, stop: &AtomicBool, bar: &ProgressBar) {
+    fn emit(&mut self, chunk: &mut Chunk, stop: &AtomicBool, report: &dyn Reporter) {
         if self.error.is_some() || stop.load(Ordering::Relaxed) {
             return;
         }
@@ -346,14 +325,14 @@ impl WriterState {
         }
         self.progress.bytes += chunk.data.len() as u64;
         self.progress.patterns += chunk.patterns;
-        bar.inc(chunk.patterns);
+        report.advance(chunk.patterns);
         self.hooks.maybe_crash(sink, self.progress.patterns);
     }
 
     /// Called when unit `head` is complete: moves on and writes whatever is
     /// ready. Checkpoints are taken only right after `head` moves, the one
     /// moment when every unit before it is written and nothing of it is.
-    fn advance(&mut self, stop: &AtomicBool, bar: &ProgressBar) {
+    fn advance(&mut self, stop: &AtomicBool, report: &dyn Reporter) {
         loop {
             self.head += 1;
             self.maybe_checkpoint();
@@ -364,7 +343,7 @@ impl WriterState {
             let done = pending.done;
             for mut chunk in chunks {
                 self.buffered -= chunk.data.len();
-                self.emit(&mut chunk, stop, bar);
+                self.emit(&mut chunk, stop, report);
             }
             if !done {
                 return;
@@ -406,15 +385,15 @@ fn truncate_lines(chunk: &mut Chunk, keep: u64) {
 impl OrderedWriter {
     /// Hands over `chunk`, writing it now if `unit` is next and buffering it
     /// otherwise; leaves `chunk` empty for reuse.
-    fn submit(&self, unit: u64, chunk: &mut Chunk, done: bool, bar: &ProgressBar) {
+    fn submit(&self, unit: u64, chunk: &mut Chunk, done: bool, report: &dyn Reporter) {
         let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
         loop {
             if state.head == unit {
-                state.emit(chunk, &self.stop, bar);
+                state.emit(chunk, &self.stop, report);
                 chunk.data.clear();
                 chunk.patterns = 0;
                 if done {
-                    state.advance(&self.stop, bar);
+                    state.advance(&self.stop, report);
                     self.wake.notify_all();
                 }
                 return;
@@ -437,7 +416,7 @@ fn write_exhaustive(
     search: &Search,
     sink: Sink,
     start: Progress,
-    bar: &ProgressBar,
+    report: &dyn Reporter,
 ) -> Result<u64> {
     let depth = search.unit_depth(PATTERNS_PER_UNIT, min_units(job.shard));
     let units = Mutex::new(shard_units(search, depth, job.shard).skip(start.position as usize));
@@ -472,12 +451,12 @@ fn write_exhaustive(
                         chunk.data.push(b'\n');
                         chunk.patterns += 1;
                         if chunk.data.len() >= CHUNK_BYTES {
-                            writer.submit(unit, &mut chunk, false, bar);
+                            writer.submit(unit, &mut chunk, false, report);
                             return !writer.stop.load(Ordering::Relaxed);
                         }
                         true
                     });
-                    writer.submit(unit, &mut chunk, true, bar);
+                    writer.submit(unit, &mut chunk, true, report);
                 }
             });
         }
@@ -502,7 +481,7 @@ fn write_random(
     seed: u64,
     mut sink: Sink,
     start: Progress,
-    bar: &ProgressBar,
+    report: &dyn Reporter,
 ) -> Result<u64> {
     let mut seen: HashSet<Vec<u32>> = match sink.part_path() {
         Some(part) if start.patterns > 0 => file::read_patterns(part)?
@@ -528,7 +507,7 @@ fn write_random(
             progress.bytes += line.len() as u64;
             progress.patterns += 1;
             progress.position = position;
-            bar.inc(1);
+            report.advance(1);
             hooks.maybe_crash(sink, progress.patterns);
             if last_checkpoint.elapsed() >= hooks.checkpoint_every {
                 last_checkpoint = Instant::now();

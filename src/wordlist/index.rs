@@ -21,6 +21,7 @@ use fixedbitset::FixedBitSet;
 use super::WordList;
 use crate::error::{IoContext, Result};
 use crate::files::{self, Existing};
+use crate::progress::Reporter;
 
 pub const LETTERS: usize = 26;
 const MAGIC: u64 = u64::from_le_bytes(*b"CRVIDX01");
@@ -332,7 +333,12 @@ impl<'a> Words<'a> {
 
 /// Opens the cached index at `path` for `key`, or builds it with `build`
 /// and saves it there when the cache is missing, stale, truncated or corrupt.
-pub fn cached(path: &Path, key: u64, build: impl FnOnce() -> Result<WordList>) -> Result<Index> {
+pub fn cached(
+    path: &Path,
+    key: u64,
+    build: impl FnOnce() -> Result<WordList>,
+    progress: &dyn Reporter,
+) -> Result<Index> {
     match Index::open(path, key) {
         Ok(index) => Ok(index),
         Err(_) => {
@@ -344,7 +350,7 @@ pub fn cached(path: &Path, key: u64, build: impl FnOnce() -> Result<WordList>) -
             }
             .and_then(|()| index.save(path));
             if let Err(e) = saved {
-                eprintln!("warning: word-list index not cached: {e}");
+                progress.note(&format!("warning: word-list index not cached: {e}"));
             }
             Ok(index)
         }

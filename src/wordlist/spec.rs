@@ -11,6 +11,7 @@ use super::embedded;
 use super::index::{cached, Index};
 use super::{Entry, WordList};
 use crate::error::{IoContext, Result};
+use crate::progress::Reporter;
 
 #[derive(Clone, Debug)]
 pub struct ListSpec {
@@ -21,30 +22,28 @@ pub struct ListSpec {
 }
 
 impl ListSpec {
-    /// The layered, filtered list. Read reports go to stderr when `verbose`,
-    /// or when a list had entries that were skipped.
-    pub fn load(&self, verbose: bool) -> Result<WordList> {
+    /// The layered, filtered list. What each list held is a detail for
+    /// `progress`; skipped entries are a note.
+    pub fn load(&self, progress: &dyn Reporter) -> Result<WordList> {
         let mut list = WordList::default();
         if self.files.is_empty() {
-            let (embedded, report) = embedded::default_list()?;
-            if verbose {
-                eprintln!("{report}");
-            }
+            let (embedded, read) = embedded::default_list()?;
+            progress.detail(&read.to_string());
             list = embedded;
         }
         for file in &self.files {
-            let (layer, report) = WordList::read(file)?;
-            if verbose || report.skipped > 0 {
-                eprintln!("{report}");
+            let (layer, read) = WordList::read(file)?;
+            if read.skipped > 0 {
+                progress.note(&read.to_string());
+            } else {
+                progress.detail(&read.to_string());
             }
             list.layer(layer);
         }
         for file in &self.exclude {
             let (banned, _) = WordList::read(file)?;
             let removed = list.exclude(&banned);
-            if verbose {
-                eprintln!("{}: {removed} words excluded", file.display());
-            }
+            progress.detail(&format!("{}: {removed} words excluded", file.display()));
         }
         list.retain_min_score(self.min_score);
         Ok(list)
@@ -69,9 +68,9 @@ impl ListSpec {
 
     /// The index, from `cache_dir` when cached there, else built and saved.
     /// Without a cache directory the index is built in memory.
-    pub fn index(&self, cache_dir: Option<&Path>) -> Result<Index> {
+    pub fn index(&self, cache_dir: Option<&Path>, progress: &dyn Reporter) -> Result<Index> {
         let key = self.cache_key()?;
-        index_for(key, cache_dir, || self.load(false))
+        index_for(key, cache_dir, progress, || self.load(progress))
     }
 
     /// The index of the entries `keep` accepts. `filter` identifies the
@@ -82,12 +81,13 @@ impl ListSpec {
         filter: &[u8],
         keep: impl Fn(&Entry) -> bool,
         cache_dir: Option<&Path>,
+        progress: &dyn Reporter,
     ) -> Result<Index> {
         let mut hash = Fnv(self.cache_key()?);
         hash.add(b"filtered by");
         hash.add(filter);
-        index_for(hash.0, cache_dir, || {
-            let mut list = self.load(false)?;
+        index_for(hash.0, cache_dir, progress, || {
+            let mut list = self.load(progress)?;
             list.retain(keep);
             Ok(list)
         })
@@ -97,10 +97,11 @@ impl ListSpec {
 fn index_for(
     key: u64,
     cache_dir: Option<&Path>,
+    progress: &dyn Reporter,
     load: impl FnOnce() -> Result<WordList>,
 ) -> Result<Index> {
     match cache_dir {
-        Some(dir) => cached(&dir.join(format!("{key:016x}.idx")), key, load),
+        Some(dir) => cached(&dir.join(format!("{key:016x}.idx")), key, load, progress),
         None => Ok(Index::build(&load()?, key)),
     }
 }
