@@ -1,15 +1,28 @@
 //! cruciverb: crossword construction from grid patterns to printable puzzles.
 //!
-//! Data flows one way through the stages: `pattern` (black/white shapes) →
-//! `grid` (cells, slots, numbering) → `wordlist` (scored words) → `fill` →
-//! `puzzle` (the finished document: solution, clues and credits, stored as
-//! ipuz) → `clues` (clue texts) → `typeset` (PDF) and `export` (other
-//! formats; `export::import` brings finished puzzles in); `make` runs the
-//! whole chain. The same word index and search ideas serve the related
-//! puzzles: `squares` (word squares), `arrange` (placing a word set) and
-//! `regex` (regex crosswords, with their own automata instead of a word list).
+//! Data flows one way, and the modules are layered in that order; a module
+//! uses only layers below its own (`tests/it/architecture.rs` checks it):
+//!
+//! 1. `error`; then the shared helpers `files` (writing outputs, one policy
+//!    for existing files), `progress` (how long work reports, since the
+//!    library never prints) and `data` (embedded data);
+//! 2. `pattern`: black/white shapes, their rules, enumeration and files;
+//! 3. `grid`: cells, slots and numbering over a pattern;
+//! 4. `wordlist` (scored words and their index) and `terminal` (drawing grids);
+//! 5. `fill`: the search that puts words in a grid;
+//! 6. `puzzle`: the finished document (solution, clues, credits);
+//! 7. `clues`: clue texts for a puzzle;
+//! 8. `typeset` (PDF) and `export` (.puz, .ipuz, .jpz, .xd, .txt, and
+//!    `export::import` to bring finished puzzles in);
+//! 9. what runs whole chains: `make` (pattern to PDF), `batch` (a pattern
+//!    file filled in parallel), and the related puzzles `squares` (word
+//!    squares), `arrange` (placing a word set) and `regex` (regex
+//!    crosswords, with their own automata instead of a word list).
+//!
+//! The command line (`src/main.rs`, `src/cli/`) is a thin layer over this.
 
 pub mod arrange;
+pub mod batch;
 pub mod clues;
 pub mod data;
 pub mod error;

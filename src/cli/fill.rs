@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use clap::Args;
 
+use cruciverb::batch::{self, Batch};
 use cruciverb::files;
-use cruciverb::fill::batch::{self, Batch};
 use cruciverb::fill::quality::Quality;
 use cruciverb::fill::{fill, fills, Fill, FillOptions, Outcome, Want};
 use cruciverb::grid::{self, Grid};

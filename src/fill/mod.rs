@@ -8,7 +8,6 @@
 //! at the time limit. The same search can also list several different fills
 //! or enumerate all of them.
 
-pub mod batch;
 pub mod quality;
 mod search;
 

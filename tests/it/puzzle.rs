@@ -1,9 +1,7 @@
 //! The puzzle document: ipuz round trips, the written numbering and solution,
 //! the variants other tools write, and bad files.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use cruciverb::files::Existing;
 use cruciverb::grid::{Cell, Direction, Grid};
 use cruciverb::puzzle::{Clue, Puzzle};

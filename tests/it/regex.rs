@@ -3,12 +3,10 @@
 //! `re` (with the grid geometry recomputed there from the formulas),
 //! and bad input fails with a clear message.
 
-mod common;
-
 use std::collections::BTreeSet;
 
-use common::python::run_python;
-use common::{data, run, scratch, stderr, stdout};
+use crate::common::python::run_python;
+use crate::common::{data, run, scratch, stderr, stdout};
 use cruciverb::regex::matcher::full_match;
 use cruciverb::regex::syntax::Regex;
 use cruciverb::regex::{solve, Puzzle};
@@ -223,7 +221,7 @@ fn hard_example_has_one_solution_that_python_accepts() {
     assert_eq!(python_rejects("regex-hard", &case), Vec::<Value>::new());
 }
 
-fn write_puzzle(dir: &common::ScratchDir, puzzle: &Value) -> String {
+fn write_puzzle(dir: &crate::common::ScratchDir, puzzle: &Value) -> String {
     let path = dir.join("puzzle.json");
     std::fs::write(&path, puzzle.to_string()).unwrap();
     path.to_str().unwrap().to_string()

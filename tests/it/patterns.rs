@@ -1,12 +1,10 @@
 //! The pattern stage end to end: exact counts, every output checked against
 //! the independent rule checker, shards, resume, random order, errors.
 
-mod common;
-
 use std::collections::HashSet;
 use std::fs;
 
-use common::*;
+use crate::common::*;
 use cruciverb::pattern::hex;
 use cruciverb::pattern::rules::{Rules, Style, Symmetry};
 use cruciverb::pattern::search::Search;

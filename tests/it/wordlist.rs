@@ -1,10 +1,8 @@
 //! Word-list reading: formats, normalization, duplicates, layering, errors.
 
-mod common;
-
 use std::fs;
 
-use common::*;
+use crate::common::*;
 use cruciverb::progress::Quiet;
 use cruciverb::wordlist::WordList;
 
@@ -614,7 +612,11 @@ fn python_and_rust_normalise_alike() {
                       print(normalize(line) or '-')\n";
     let wordlists = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("wordlists");
     let input: String = samples.iter().map(|s| format!("{s}\n")).collect();
-    let out = common::python::run_python_with_input(script, &[wordlists.to_str().unwrap()], &input);
+    let out = crate::common::python::run_python_with_input(
+        script,
+        &[wordlists.to_str().unwrap()],
+        &input,
+    );
     let python: Vec<Option<String>> = out
         .lines()
         .map(|v| (v != "-").then(|| v.to_string()))

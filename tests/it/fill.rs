@@ -1,12 +1,10 @@
 //! The filler: every fill re-checked independently; unfillable and timed-out
 //! searches reported as such.
 
-mod common;
-
 use std::collections::HashSet;
 use std::time::Duration;
 
-use common::*;
+use crate::common::*;
 use cruciverb::fill::{fill, fills, FillOptions, NoFill, Outcome, Want};
 use cruciverb::grid::{Cell, Grid};
 use cruciverb::puzzle::Puzzle;

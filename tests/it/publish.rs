@@ -1,12 +1,10 @@
 //! The publishing commands end to end: `make` (pattern → fill → clues →
 //! files), `export`, `import` and `pdf`, as a user runs them.
 
-mod common;
-
 use std::fs;
 use std::path::Path;
 
-use common::*;
+use crate::common::*;
 use cruciverb::export::{import, Format};
 use cruciverb::files::Existing;
 use cruciverb::grid::{Cell, Direction, Grid};
@@ -415,7 +413,7 @@ fn pdf_command_takes_paper_and_solution_options() {
         "--no-solution",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let pages = common::python::run_python(
+    let pages = crate::common::python::run_python(
         "import sys, pypdf\n\
          r = pypdf.PdfReader(sys.argv[1])\n\
          print(len(r.pages), round(float(r.pages[0].mediabox.width)), round(float(r.pages[0].mediabox.height)))",

@@ -13,9 +13,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::{fill, FillOptions, Outcome};
 use crate::error::{Error, IoContext, Result};
 use crate::files::{self, Existing};
+use crate::fill::{fill, FillOptions, Outcome};
 use crate::grid::Grid;
 use crate::pattern::file::for_each_pattern;
 use crate::pattern::hex;

@@ -2,14 +2,12 @@
 //! and size, the text a reader extracts (every clue exactly, Unicode
 //! included), the embedded fonts, reproducible bytes, and the errors.
 
-mod common;
-
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
-use common::python::run_python;
-use common::{data, scratch};
+use crate::common::python::run_python;
+use crate::common::{data, scratch};
 use cruciverb::files::Existing;
 use cruciverb::grid::{Cell, Direction};
 use cruciverb::puzzle::Puzzle;

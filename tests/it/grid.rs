@@ -1,10 +1,8 @@
 //! Grid model, text format, hex round trips, `show`, and bad-input handling.
 
-mod common;
-
 use std::fs;
 
-use common::*;
+use crate::common::*;
 use cruciverb::grid::{Cell, Direction, Grid};
 use cruciverb::pattern::{hex, Pattern};
 use rand::rngs::StdRng;

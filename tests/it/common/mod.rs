@@ -318,7 +318,11 @@ impl Drop for ScratchDir {
 }
 
 pub fn scratch(name: &str) -> ScratchDir {
-    let dir = std::env::temp_dir().join(format!("cruciverb-test-{}-{name}", std::process::id()));
+    // Unique per call too: every test of the binary shares the process id.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir =
+        std::env::temp_dir().join(format!("cruciverb-test-{}-{n}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     ScratchDir(dir)

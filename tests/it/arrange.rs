@@ -2,11 +2,9 @@
 //! printed arrangement re-checked cell by cell, the sizes below proved
 //! impossible, agreement with a brute force on small sets, and the errors.
 
-mod common;
-
 use std::collections::{HashMap, HashSet};
 
-use common::{data, run, scratch, stderr, stdout};
+use crate::common::{data, run, scratch, stderr, stdout};
 use cruciverb::arrange::{arrange, arrange_smallest, parse_words, Outcome};
 use cruciverb::grid::Direction;
 use cruciverb::puzzle::Puzzle;

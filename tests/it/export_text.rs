@@ -3,12 +3,10 @@
 //! `ipuz` for .ipuz, each compared cell by cell and clue by clue with the
 //! fixture files themselves.
 
-mod common;
-
 use std::collections::HashMap;
 
-use common::python::run_python;
-use common::*;
+use crate::common::python::run_python;
+use crate::common::*;
 use cruciverb::export::{self, jpz, txt, xd, Format};
 use cruciverb::files::Existing;
 use cruciverb::grid::{Cell, Direction, Grid};

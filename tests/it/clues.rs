@@ -1,10 +1,8 @@
 //! Clue sources, clue sheets and the embedded clue database.
 
-mod common;
-
 use std::time::Duration;
 
-use common::{data, grid_file, scratch};
+use crate::common::{data, grid_file, scratch};
 use cruciverb::clues::database::Origin;
 use cruciverb::clues::{apply, apply_file, attach, database, template, ClueFile, Report, Sources};
 use cruciverb::fill::{fill, FillOptions, Outcome};

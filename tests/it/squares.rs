@@ -2,14 +2,12 @@
 //! with a naive enumerator on random small lists, every listed square checked
 //! word by word, and the CLI's messages and exit codes.
 
-mod common;
-
 use std::collections::HashSet;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use common::{data, run, stderr, stdout};
+use crate::common::{data, run, stderr, stdout};
 use cruciverb::progress::Reporter;
 use cruciverb::squares::WordSquares;
 use cruciverb::wordlist::index::Index;

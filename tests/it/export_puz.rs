@@ -2,10 +2,8 @@
 //! (puzpy), files puzpy writes are read back by us, and damaged, truncated,
 //! scrambled or unsupported files fail with messages naming the problem.
 
-mod common;
-
-use common::python::run_python;
-use common::*;
+use crate::common::python::run_python;
+use crate::common::*;
 use cruciverb::export::puz::{read, to_latin1, write};
 use cruciverb::export::{import, render, Format};
 use cruciverb::files::Existing;

@@ -1,0 +1,19 @@
+//! The integration tests, in one binary: the modules test the command line
+//! and the library stage by stage, sharing the helpers in `common`.
+
+mod common;
+
+mod architecture;
+mod arrange;
+mod clues;
+mod export_puz;
+mod export_text;
+mod fill;
+mod grid;
+mod patterns;
+mod publish;
+mod puzzle;
+mod regex;
+mod squares;
+mod typeset;
+mod wordlist;
