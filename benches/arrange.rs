@@ -8,6 +8,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use cruciverb::arrange::{arrange, arrange_smallest, read_words, Outcome};
+use cruciverb::progress::{Deadline, Quiet};
 
 const RUNS: usize = 11;
 
@@ -32,13 +33,16 @@ fn main() {
     for name in ["nyt-mini.words", "austen.words"] {
         let words = read_words(&data.join(name)).expect("read words");
         let all = words.len();
-        let (outcome, smallest) = timed(|| arrange_smallest(&words, all).expect("valid request"));
+        let (outcome, smallest) = timed(|| {
+            arrange_smallest(&words, all, &Deadline::never(), &Quiet).expect("valid request")
+        });
         let Outcome::Arranged(found) = outcome else {
             println!("{name}: no arrangement");
             continue;
         };
         let below = found.size - 1;
-        let (proof, proving) = timed(|| arrange(&words, below, all).expect("valid request"));
+        let (proof, proving) =
+            timed(|| arrange(&words, below, all, &Deadline::never()).expect("valid request"));
         let proved = matches!(proof, Outcome::Impossible(_));
         println!(
             "{name:<16} {all:>3} words  smallest {0}×{0}: {1:>8.1} ms   {below}×{below} impossible ({proved}): {2:>8.1} ms",

@@ -21,6 +21,7 @@
 //! size is proved impossible by exhausting this search. The bounding box of
 //! the placed words must stay within N×N, which is what prunes it.
 
+use crate::progress::{Deadline, Reporter};
 use std::path::Path;
 
 use crate::error::{Error, IoContext, Result};
@@ -76,6 +77,8 @@ pub enum Outcome {
     Arranged(Arrangement),
     /// No arrangement exists; the reason says why in one sentence.
     Impossible(String),
+    /// The time limit passed first.
+    GaveUp,
 }
 
 /// Reads a words file: one word per line, normalized like word lists (upper
@@ -155,14 +158,20 @@ fn check_at_least(words: &[String], at_least: usize) -> Result<()> {
 
 /// Arranges at least `at_least` of `words` in a `size`×`size` square, or
 /// proves that no such arrangement exists.
-pub fn arrange(words: &[String], size: usize, at_least: usize) -> Result<Outcome> {
+pub fn arrange(
+    words: &[String],
+    size: usize,
+    at_least: usize,
+    deadline: &Deadline,
+) -> Result<Outcome> {
     check_side("size", size)?;
     check_at_least(words, at_least)?;
     if let Some(reason) = ruled_out_by_lengths(words, size, at_least) {
         return Ok(Outcome::Impossible(reason));
     }
-    Ok(match Search::new(words, size, at_least).run() {
+    Ok(match Search::new(words, size, at_least, deadline).run() {
         Some(arrangement) => Outcome::Arranged(arrangement),
+        None if deadline.passed() => Outcome::GaveUp,
         None => Outcome::Impossible(format!(
             "no arrangement of {} fits in {size}×{size}",
             how_many(words.len(), at_least)
@@ -172,18 +181,30 @@ pub fn arrange(words: &[String], size: usize, at_least: usize) -> Result<Outcome
 
 /// The smallest square that holds at least `at_least` of `words`: every
 /// smaller size is searched exhaustively (or ruled out by word lengths).
-pub fn arrange_smallest(words: &[String], at_least: usize) -> Result<Outcome> {
+/// Each size ruled out is reported to `progress`.
+pub fn arrange_smallest(
+    words: &[String],
+    at_least: usize,
+    deadline: &Deadline,
+    progress: &dyn Reporter,
+) -> Result<Outcome> {
     check_at_least(words, at_least)?;
     if let Some(reason) = unconnectable(words, at_least) {
         return Ok(Outcome::Impossible(reason));
     }
     let mut last = None;
+    progress.start("sizes ruled out", Some((MAX_SIDE - MIN_SIDE + 1) as u64));
     for size in MIN_SIDE..=MAX_SIDE {
-        match arrange(words, size, at_least)? {
-            Outcome::Arranged(found) => return Ok(Outcome::Arranged(found)),
+        match arrange(words, size, at_least, deadline)? {
             Outcome::Impossible(reason) => last = Some(reason),
+            other => {
+                progress.finish();
+                return Ok(other);
+            }
         }
+        progress.advance(1);
     }
+    progress.finish();
     // The largest grid's reason is the one that holds for every size.
     Ok(Outcome::Impossible(last.unwrap_or_default()))
 }
@@ -283,7 +304,8 @@ struct Bounds {
     right: usize,
 }
 
-struct Search {
+struct Search<'d> {
+    deadline: &'d Deadline,
     words: Vec<Vec<u8>>,
     /// Indices into `words` of every word with each letter, and the offset.
     by_letter: Vec<Vec<(usize, usize)>>,
@@ -306,8 +328,8 @@ struct Search {
     original: Vec<String>,
 }
 
-impl Search {
-    fn new(words: &[String], size: usize, at_least: usize) -> Search {
+impl<'d> Search<'d> {
+    fn new(words: &[String], size: usize, at_least: usize, deadline: &'d Deadline) -> Search<'d> {
         // Longest first: a long first word fixes the most of the square.
         let mut order: Vec<&String> = words.iter().collect();
         order.sort_by_key(|w| std::cmp::Reverse(w.len()));
@@ -321,6 +343,7 @@ impl Search {
         let side = 3 * size + 2;
         let count = words.len();
         Search {
+            deadline,
             words,
             by_letter,
             size,
@@ -374,6 +397,9 @@ impl Search {
     /// Decides, for cell `pos` of the `head`-th placed word onwards, what
     /// crosses each cell; true once an arrangement is complete.
     fn visit(&mut self, head: usize, pos: usize) -> bool {
+        if self.deadline.tick() {
+            return false;
+        }
         let Some(&current) = self.placed.get(head) else {
             return self.placed.len() >= self.at_least;
         };

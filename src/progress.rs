@@ -4,7 +4,11 @@
 //! and tell it when work starts, how far it has got and what the user should
 //! know along the way; the command line draws bars and prints notes on a
 //! terminal, tests and benchmarks pass [`Quiet`]. Reports come from worker
-//! threads, hence `Sync`.
+//! threads, hence `Sync`. A [`Deadline`] is how a long search learns that
+//! its `--timeout` has passed.
+
+use std::cell::Cell;
+use std::time::{Duration, Instant};
 
 pub trait Reporter: Sync {
     /// Work on `what` begins: `total` units when known (a bar), else an
@@ -38,3 +42,52 @@ pub trait Reporter: Sync {
 pub struct Quiet;
 
 impl Reporter for Quiet {}
+
+/// A time limit that hot loops can check cheaply: the clock is read once
+/// every [`Deadline::CHECK_EVERY`] ticks, and once passed it stays passed,
+/// so a search unwinds quickly and says it gave up.
+pub struct Deadline {
+    at: Option<Instant>,
+    ticks: Cell<u32>,
+    passed: Cell<bool>,
+}
+
+impl Deadline {
+    const CHECK_EVERY: u32 = 1024;
+
+    /// `limit` from now; `None` never passes.
+    pub fn after(limit: Option<Duration>) -> Deadline {
+        Deadline {
+            at: limit.and_then(|l| Instant::now().checked_add(l)),
+            ticks: Cell::new(0),
+            passed: Cell::new(false),
+        }
+    }
+
+    /// No limit.
+    pub fn never() -> Deadline {
+        Deadline::after(None)
+    }
+
+    /// Counts one step; true once the deadline has passed.
+    pub fn tick(&self) -> bool {
+        if self.passed.get() {
+            return true;
+        }
+        let ticks = self.ticks.get().wrapping_add(1);
+        self.ticks.set(ticks);
+        if ticks % Self::CHECK_EVERY == 0 {
+            if let Some(at) = self.at {
+                if Instant::now() >= at {
+                    self.passed.set(true);
+                }
+            }
+        }
+        self.passed.get()
+    }
+
+    /// Whether the deadline has passed (as of the last check).
+    pub fn passed(&self) -> bool {
+        self.passed.get()
+    }
+}

@@ -9,9 +9,11 @@ use clap::Args;
 
 use cruciverb::arrange::{arrange, arrange_smallest, read_words, Arrangement, Outcome};
 use cruciverb::grid::{Direction, MIN_SIDE};
+use cruciverb::progress::Deadline;
 use cruciverb::{files, Result};
 
-use super::options::{wrote, ForceOption};
+use super::options::{seconds, wrote, ForceOption};
+use super::progress::Bars;
 use super::NO_RESULT;
 
 #[derive(Args)]
@@ -27,6 +29,9 @@ pub struct ArrangeArgs {
     /// Also write the puzzle (empty clues) as ipuz.
     #[arg(long, short, value_name = "FILE.ipuz")]
     out: Option<PathBuf>,
+    /// Give up after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
     #[command(flatten)]
     force: ForceOption,
 }
@@ -37,16 +42,25 @@ pub fn run(command: &ArrangeArgs) -> Result<ExitCode> {
         files::target(out, command.force.existing())?;
     }
     let at_least = command.at_least.unwrap_or(words.len());
+    let timeout = command
+        .timeout
+        .map(|t| seconds("--timeout", t))
+        .transpose()?;
+    let deadline = Deadline::after(timeout);
     let started = Instant::now();
     let outcome = match command.size {
-        Some(size) => arrange(&words, size, at_least)?,
-        None => arrange_smallest(&words, at_least)?,
+        Some(size) => arrange(&words, size, at_least, &deadline)?,
+        None => arrange_smallest(&words, at_least, &deadline, &Bars::new(false))?,
     };
     let seconds = started.elapsed().as_secs_f64();
     let found = match outcome {
         Outcome::Arranged(found) => found,
         Outcome::Impossible(reason) => {
             note!("impossible: {reason} ({seconds:.2} s)");
+            return Ok(ExitCode::from(NO_RESULT));
+        }
+        Outcome::GaveUp => {
+            note!("gave up after {seconds:.1} s (--timeout) without an arrangement");
             return Ok(ExitCode::from(NO_RESULT));
         }
     };

@@ -5,8 +5,11 @@ use std::process::ExitCode;
 
 use clap::Args;
 
+use cruciverb::progress::Deadline;
 use cruciverb::regex::{hint, solve, HintOutcome, Puzzle, Shape};
 use cruciverb::Result;
+
+use super::options::seconds;
 
 use super::NO_RESULT;
 
@@ -30,21 +33,38 @@ pub struct RegexArgs {
     /// Print one unknown cell that the puzzle forces.
     #[arg(long)]
     hint: bool,
+    /// Give up after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
 }
 
 pub fn run(command: &RegexArgs) -> Result<ExitCode> {
     let puzzle = Puzzle::load(&command.puzzle)?;
+    let timeout = command
+        .timeout
+        .map(|t| seconds("--timeout", t))
+        .transpose()?;
+    let deadline = Deadline::after(timeout);
     if command.hint {
-        return print_hint(&puzzle);
+        return print_hint(&puzzle, &deadline);
     }
     let max = usize::try_from(command.max).unwrap_or(usize::MAX);
-    let solutions = solve(&puzzle, max);
-    if !solutions.complete {
+    let solutions = solve(&puzzle, max, &deadline);
+    if solutions.timed_out {
+        note!(
+            "gave up after {:.1} s (--timeout) with {} solution(s) found",
+            timeout.unwrap_or_default().as_secs_f64(),
+            solutions.found.len()
+        );
+    } else if !solutions.complete {
         note!("stopped after {max} solutions (--max)");
     }
     if command.count {
         outln!("{}", solutions.found.len());
-        return Ok(ExitCode::SUCCESS);
+        return Ok(match solutions.timed_out {
+            true => ExitCode::from(NO_RESULT),
+            false => ExitCode::SUCCESS,
+        });
     }
     if command.json {
         let json = serde_json::json!({ "solutions": solutions.found });
@@ -55,6 +75,9 @@ pub fn run(command: &RegexArgs) -> Result<ExitCode> {
             outln!("{}", blocks.join("\n\n"));
         }
     }
+    if solutions.timed_out {
+        return Ok(ExitCode::from(NO_RESULT));
+    }
     if solutions.found.is_empty() {
         note!("no solution");
         return Ok(ExitCode::from(NO_RESULT));
@@ -62,8 +85,8 @@ pub fn run(command: &RegexArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_hint(puzzle: &Puzzle) -> Result<ExitCode> {
-    let h = match hint(puzzle, HINT_SOLUTION_CAP) {
+fn print_hint(puzzle: &Puzzle, deadline: &Deadline) -> Result<ExitCode> {
+    let h = match hint(puzzle, HINT_SOLUTION_CAP, deadline) {
         HintOutcome::Cell(h) => h,
         HintOutcome::NoneForced => {
             outln!(
@@ -73,6 +96,10 @@ fn print_hint(puzzle: &Puzzle) -> Result<ExitCode> {
         }
         HintOutcome::NoSolution => {
             note!("no solution");
+            return Ok(ExitCode::from(NO_RESULT));
+        }
+        HintOutcome::GaveUp => {
+            note!("gave up (--timeout) before finding a forced cell");
             return Ok(ExitCode::from(NO_RESULT));
         }
     };

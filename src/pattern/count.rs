@@ -59,10 +59,10 @@ pub fn count_patterns(width: usize, height: usize, rules: &Rules) -> Option<u128
     }
 }
 
-/// States held at once before the count is abandoned (to the enumerator)
-/// rather than risk memory: about 150 bytes each, so roughly 10 GB. The
-/// largest symmetric 15×15 count peaks near 18.4 million.
-const MAX_STATES: usize = 64 << 20;
+/// States held at once before the count is abandoned rather than risk
+/// memory: about 200 bytes each, so roughly 6 GB at most. The largest
+/// symmetric 15×15 count peaks near 18.4 million.
+const MAX_STATES: usize = 28 << 20;
 
 /// Widest frontier the fixed-size arrays hold.
 const MAX_COLS: usize = 32;

@@ -206,6 +206,10 @@ pub fn write_patterns(job: &Job, report: &dyn Reporter) -> Result<Summary> {
     }
 }
 
+/// Beyond this many patterns (by estimate) counting them one by one would
+/// take hours: `count` refuses and gives the estimate instead.
+const MAX_ENUMERATED_COUNT: f64 = 5e10;
+
 /// The exact number of patterns the job would write: by the transfer-matrix
 /// counter when it models the rules (and no shard is asked for), otherwise by
 /// enumeration. Impossible rules are refused exactly as when writing.
@@ -217,7 +221,15 @@ pub fn count(job: &Job, report: &dyn Reporter) -> Result<u128> {
     };
     let n = match exact {
         Some(n) => n,
-        None => count_by_enumeration(job, &search, report) as u128,
+        None => {
+            let estimate = search.estimate_patterns();
+            if estimate > MAX_ENUMERATED_COUNT {
+                return Err(Error::invalid(format!(
+                    "about {estimate:.1e} patterns: too many to count one by one, and the exact counter cannot take these rules at this size (--estimate gives the figure; narrower rules, such as --blacks or --words, make fewer)"
+                )));
+            }
+            count_by_enumeration(job, &search, report) as u128
+        }
     };
     Ok(job.limit.map_or(n, |l| n.min(l as u128)))
 }

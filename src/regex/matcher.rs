@@ -6,6 +6,7 @@
 //! position and hands every way it can end to "the rest of the pattern".
 
 use super::syntax::{is_word, Node, Regex};
+use crate::progress::Deadline;
 
 /// The span of text each capture group holds on the current path.
 type Captures = Vec<Option<(usize, usize)>>;
@@ -15,8 +16,14 @@ type Rest<'k> = &'k mut dyn FnMut(usize, &mut Captures) -> bool;
 
 /// Does `regex` match the whole of `text` (Python `re.fullmatch`)?
 pub fn full_match(regex: &Regex, text: &[char]) -> bool {
+    full_match_within(regex, text, &Deadline::never())
+}
+
+/// [`full_match`], giving up (false) once `deadline` passes: nested
+/// repetitions can take exponential time, as in Python.
+pub fn full_match_within(regex: &Regex, text: &[char], deadline: &Deadline) -> bool {
     let mut captures = vec![None; regex.groups + 1];
-    let matcher = Matcher { text };
+    let matcher = Matcher { text, deadline };
     matcher.node(&regex.root, 0, &mut captures, &mut |end, _| {
         end == text.len()
     })
@@ -24,12 +31,16 @@ pub fn full_match(regex: &Regex, text: &[char]) -> bool {
 
 struct Matcher<'t> {
     text: &'t [char],
+    deadline: &'t Deadline,
 }
 
 impl Matcher<'_> {
     /// Every mutation of `caps` is undone before returning false, so callers
     /// can try the next alternative on the same vector.
     fn node(&self, node: &Node, at: usize, caps: &mut Captures, rest: Rest) -> bool {
+        if self.deadline.tick() {
+            return false;
+        }
         match node {
             Node::Empty => rest(at, caps),
             Node::Class(class) => match self.text.get(at) {

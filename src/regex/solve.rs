@@ -7,9 +7,10 @@
 //! solution is re-judged by the exact matcher before it is reported.
 
 use super::automaton::{Automaton, Symbols};
-use super::matcher::full_match;
+use super::matcher::full_match_within;
 use super::puzzle::{Line, Puzzle};
 use super::setmatch::SetMatcher;
+use crate::progress::Deadline;
 
 /// Lines whose cells allow at most this many strings are narrowed exactly by
 /// trying every string with the matcher; beyond it only the automaton narrows.
@@ -23,8 +24,11 @@ const SET_MATCH_BUDGET: usize = 200_000;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Solutions {
     pub found: Vec<Vec<String>>,
-    /// False when the search stopped at the requested maximum.
+    /// False when the search stopped at the requested maximum or the time
+    /// limit.
     pub complete: bool,
+    /// The time limit passed before the search was complete.
+    pub timed_out: bool,
 }
 
 /// A cell the puzzle forces, for a stuck player (row and position from 0).
@@ -37,15 +41,17 @@ pub struct Hint {
     pub by_lines_alone: bool,
 }
 
-/// Up to `max` solutions, in a deterministic order.
-pub fn solve(puzzle: &Puzzle, max: usize) -> Solutions {
-    let mut solver = Solver::new(puzzle, max);
+/// Up to `max` solutions, in a deterministic order, found before `deadline`.
+pub fn solve(puzzle: &Puzzle, max: usize, deadline: &Deadline) -> Solutions {
+    let mut solver = Solver::new(puzzle, max, deadline);
     let mut cells = solver.initial_cells();
     if max > 0 && solver.propagate(&mut cells, (0..puzzle.lines.len()).collect()) {
         solver.search(cells);
     }
+    let timed_out = deadline.passed();
     Solutions {
-        complete: solver.found.len() < max,
+        complete: solver.found.len() < max && !timed_out,
+        timed_out,
         found: solver.found,
     }
 }
@@ -58,15 +64,20 @@ pub enum HintOutcome {
     /// there are more than `solution_cap` solutions to compare).
     NoneForced,
     NoSolution,
+    /// The time limit passed first.
+    GaveUp,
 }
 
 /// One open cell the puzzle forces: first one its lines force directly, else
 /// one on which all solutions (up to `solution_cap`) agree.
-pub fn hint(puzzle: &Puzzle, solution_cap: usize) -> HintOutcome {
-    let solver = Solver::new(puzzle, 0);
+pub fn hint(puzzle: &Puzzle, solution_cap: usize, deadline: &Deadline) -> HintOutcome {
+    let solver = Solver::new(puzzle, 0, deadline);
     let mut cells = solver.initial_cells();
     if !solver.propagate(&mut cells, (0..puzzle.lines.len()).collect()) {
-        return HintOutcome::NoSolution;
+        return match deadline.passed() {
+            true => HintOutcome::GaveUp,
+            false => HintOutcome::NoSolution,
+        };
     }
     let open = |cell: &usize| puzzle.givens[*cell].is_none();
     let forced = (0..cells.len())
@@ -80,7 +91,10 @@ pub fn hint(puzzle: &Puzzle, solution_cap: usize) -> HintOutcome {
             true,
         ));
     }
-    let solutions = solve(puzzle, solution_cap);
+    let solutions = solve(puzzle, solution_cap, deadline);
+    if solutions.timed_out {
+        return HintOutcome::GaveUp;
+    }
     let Some(first) = solutions.found.first() else {
         return HintOutcome::NoSolution;
     };
@@ -139,10 +153,11 @@ struct Solver<'p> {
     lines_of_cell: Vec<Vec<usize>>,
     found: Vec<Vec<String>>,
     max: usize,
+    deadline: &'p Deadline,
 }
 
 impl<'p> Solver<'p> {
-    fn new(puzzle: &'p Puzzle, max: usize) -> Self {
+    fn new(puzzle: &'p Puzzle, max: usize, deadline: &'p Deadline) -> Self {
         let checks = puzzle
             .lines
             .iter()
@@ -174,6 +189,7 @@ impl<'p> Solver<'p> {
             lines_of_cell,
             found: Vec::new(),
             max,
+            deadline,
         }
     }
 
@@ -199,6 +215,9 @@ impl<'p> Solver<'p> {
         let mut queued = vec![false; self.checks.len()];
         pending.iter().for_each(|&l| queued[l] = true);
         while let Some(l) = pending.pop() {
+            if self.deadline.tick() {
+                return false;
+            }
             queued[l] = false;
             let check = &self.checks[l];
             let before: Vec<Symbols> = check.line.cells.iter().map(|&c| cells[c]).collect();
@@ -254,7 +273,11 @@ impl<'p> Solver<'p> {
             for (i, &k) in choice.iter().enumerate() {
                 text[i] = self.puzzle.alphabet[options[i][k]];
             }
-            if line.regexes.iter().all(|r| full_match(r, &text)) {
+            if line
+                .regexes
+                .iter()
+                .all(|r| full_match_within(r, &text, self.deadline))
+            {
                 for (i, &k) in choice.iter().enumerate() {
                     support[i] |= 1 << options[i][k];
                 }
@@ -267,7 +290,7 @@ impl<'p> Solver<'p> {
     }
 
     fn search(&mut self, cells: Vec<Symbols>) {
-        if self.found.len() >= self.max {
+        if self.found.len() >= self.max || self.deadline.passed() {
             return;
         }
         let open = (0..cells.len())
@@ -295,7 +318,9 @@ impl<'p> Solver<'p> {
         let letter = |cell: usize| alphabet[only_symbol(cells[cell])];
         let valid = self.puzzle.lines.iter().all(|line| {
             let text: Vec<char> = line.cells.iter().map(|&c| letter(c)).collect();
-            line.regexes.iter().all(|r| full_match(r, &text))
+            line.regexes
+                .iter()
+                .all(|r| full_match_within(r, &text, self.deadline))
         });
         if valid {
             let rows = self

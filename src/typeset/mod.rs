@@ -66,6 +66,7 @@ pub fn pdf(puzzle: &Puzzle, options: &PdfOptions) -> Result<Vec<u8>> {
     if options.solution {
         check_filled(puzzle)?;
     }
+    check_clue_lengths(puzzle)?;
     let fonts = fonts::Fonts::load()?;
     let pages = layout::pages(&fonts, puzzle, options.paper.size(), options.solution)?;
     let info = render::Info {
@@ -83,6 +84,28 @@ pub fn save_pdf(
     existing: Existing,
 ) -> Result<()> {
     files::write(path, &pdf(puzzle, options)?, existing)
+}
+
+/// Longest clue the layout takes. Published clues run to a few hundred
+/// characters at most; far longer text is not a clue, and laying it out
+/// column after column would take minutes.
+pub const MAX_CLUE_CHARS: usize = 1000;
+
+fn check_clue_lengths(puzzle: &Puzzle) -> Result<()> {
+    for clue in &puzzle.clues {
+        let chars = clue.text.chars().count();
+        if chars > MAX_CLUE_CHARS {
+            let d = match clue.direction {
+                crate::grid::Direction::Across => 'A',
+                crate::grid::Direction::Down => 'D',
+            };
+            return Err(Error::invalid(format!(
+                "clue {}{d} has {chars} characters; a printed clue can have at most {MAX_CLUE_CHARS}",
+                clue.number
+            )));
+        }
+    }
+    Ok(())
 }
 
 fn check_filled(puzzle: &Puzzle) -> Result<()> {

@@ -124,11 +124,28 @@ impl Index {
 
     /// Writes the index to `path` atomically, replacing an older one.
     pub fn save(&self, path: &Path) -> Result<()> {
-        files::write(path, self.backing.bytes(), Existing::Replace)
+        // A cache goes only to a regular file: a FIFO or device in its place
+        // is left alone (streaming to it would block or lose the index).
+        match files::target(path, Existing::Replace)? {
+            files::Target::File { .. } => {
+                files::write(path, self.backing.bytes(), Existing::Replace)
+            }
+            _ => Err(crate::Error::invalid(format!(
+                "{} is not a regular file",
+                path.display()
+            ))),
+        }
     }
 
     /// Maps a cache file and checks it is whole and built for `key`.
     pub fn open(path: &Path, key: u64) -> Result<Index, Unusable> {
+        // Only a regular file is a cache: opening a FIFO would block, and a
+        // device is nothing we wrote.
+        match std::fs::metadata(path) {
+            Ok(meta) if meta.is_file() => {}
+            Ok(_) => return Err(Unusable::Corrupt),
+            Err(_) => return Err(Unusable::Missing),
+        }
         let file = File::open(path).map_err(|_| Unusable::Missing)?;
         // SAFETY: cache files are only ever replaced by rename, never written
         // in place, so the mapped bytes do not change under us; their content

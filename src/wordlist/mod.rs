@@ -18,6 +18,7 @@ use std::fmt;
 use std::path::Path;
 
 use crate::error::{Error, IoContext, Result};
+use crate::pattern::MAX_SIDE;
 use normalize::normalize;
 
 pub const DEFAULT_SCORE: u8 = 50;
@@ -226,19 +227,40 @@ fn decode_text(bytes: &[u8]) -> Option<String> {
     })
 }
 
+/// The start of an overlong text, for messages.
+fn shorten(text: &str) -> String {
+    const SHOWN: usize = 40;
+    match text.char_indices().nth(SHOWN) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
+    }
+}
+
 /// One `WORD[;SCORE[;clue]]` line.
 fn parse_entry(line: &str) -> std::result::Result<Entry, String> {
     let mut fields = line.splitn(3, ';');
     let raw_word = fields.next().unwrap_or_default().trim();
     let word = normalize(raw_word)
-        .ok_or_else(|| format!("{raw_word:?} has characters no grid can hold"))?;
+        .ok_or_else(|| format!("{:?} has characters no grid can hold", shorten(raw_word)))?;
+    if word.len() > MAX_SIDE {
+        return Err(format!(
+            "{:?} has {} letters; no grid holds more than {MAX_SIDE}",
+            shorten(&word),
+            word.len()
+        ));
+    }
     let score = match fields.next().map(str::trim) {
         None | Some("") => DEFAULT_SCORE,
         Some(s) => s
             .parse::<u8>()
             .ok()
             .filter(|&v| v <= MAX_SCORE)
-            .ok_or_else(|| format!("score {s:?} is not a whole number from 0 to {MAX_SCORE}"))?,
+            .ok_or_else(|| {
+                format!(
+                    "score {:?} is not a whole number from 0 to {MAX_SCORE}",
+                    shorten(s)
+                )
+            })?,
     };
     let clue = fields
         .next()

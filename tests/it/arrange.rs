@@ -7,6 +7,7 @@ use std::collections::{HashMap, HashSet};
 use crate::common::{data, run, scratch, stderr, stdout};
 use cruciverb::arrange::{arrange, arrange_smallest, parse_words, Outcome};
 use cruciverb::grid::Direction;
+use cruciverb::progress::{Deadline, Quiet};
 use cruciverb::puzzle::Puzzle;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -308,7 +309,7 @@ fn bad_input_gets_one_line_errors() {
 fn words_sharing_no_letter_cannot_connect() {
     let words = parse_words("ABC\nXYZ\n", "t").unwrap();
     assert_eq!(
-        arrange_smallest(&words, 2).unwrap(),
+        arrange_smallest(&words, 2, &Deadline::never(), &Quiet).unwrap(),
         Outcome::Impossible(
             "at most 1 of the words can be connected: the others share no letter with them".into()
         )
@@ -320,7 +321,7 @@ fn a_word_longer_than_any_grid_is_reported() {
     let long = "A".repeat(32);
     let words = vec![long.clone(), "ABC".to_string()];
     assert_eq!(
-        arrange_smallest(&words, 2).unwrap(),
+        arrange_smallest(&words, 2, &Deadline::never(), &Quiet).unwrap(),
         Outcome::Impossible(format!("{long} has 32 letters, more than the side 31"))
     );
 }
@@ -392,7 +393,7 @@ fn agrees_with_brute_force_on_small_sets() {
         }
         for n in 3..=5 {
             let expected = brute_force_fits(&words, n);
-            let got = arrange(&words, n, words.len()).unwrap();
+            let got = arrange(&words, n, words.len(), &Deadline::never()).unwrap();
             match &got {
                 Outcome::Arranged(a) => {
                     assert_eq!(a.size, n);
@@ -413,6 +414,7 @@ fn agrees_with_brute_force_on_small_sets() {
                     assert_eq!(a.placements[0].direction, Direction::Across);
                 }
                 Outcome::Impossible(_) => {}
+                Outcome::GaveUp => unreachable!("no time limit"),
             }
             assert_eq!(
                 matches!(got, Outcome::Arranged(_)),
@@ -458,7 +460,7 @@ fn at_least_agrees_with_brute_force_over_subsets() {
         let at_least = rng.random_range(2..=4);
         for n in 3..=4 {
             let expected = brute_force_subset_fits(&words, n, at_least);
-            let got = arrange(&words, n, at_least).unwrap();
+            let got = arrange(&words, n, at_least, &Deadline::never()).unwrap();
             if let Outcome::Arranged(a) = &got {
                 assert!(a.placements.len() >= at_least);
                 check_square(&square_of(a), &words, at_least);
