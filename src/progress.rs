@@ -76,7 +76,7 @@ impl Deadline {
         }
         let ticks = self.ticks.get().wrapping_add(1);
         self.ticks.set(ticks);
-        if ticks % Self::CHECK_EVERY == 0 {
+        if ticks.is_multiple_of(Self::CHECK_EVERY) {
             if let Some(at) = self.at {
                 if Instant::now() >= at {
                     self.passed.set(true);
