@@ -185,28 +185,48 @@ pub fn is_broken_pipe(e: &Error) -> bool {
     matches!(e, Error::Io { source, .. } if source.kind() == io::ErrorKind::BrokenPipe)
 }
 
-/// Reads a whole file, refusing what is not a regular file (a FIFO or a
-/// device would block or never end) and anything larger than `limit` bytes.
+/// Reads a whole input file of at most `limit` bytes: more is an error
+/// naming the file, not unbounded memory. A directory is refused; a FIFO
+/// or device is read up to the limit.
 pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>> {
     let file = File::open(path).at(path)?;
     let meta = file.metadata().at(path)?;
     if meta.is_dir() {
         return Err(Error::invalid(format!("{} is a directory", path.display())));
     }
-    if !meta.is_file() {
-        return Err(Error::invalid(format!(
-            "{} is not a regular file",
+    let too_large = || {
+        Error::invalid(format!(
+            "{} is larger than {limit} bytes, far more than this input can be",
             path.display()
-        )));
+        ))
+    };
+    if meta.is_file() && meta.len() > limit {
+        return Err(too_large());
     }
-    if meta.len() > limit {
-        return Err(Error::invalid(format!(
-            "{} is {} bytes; the limit is {limit}",
-            path.display(),
-            meta.len()
-        )));
-    }
-    let mut data = Vec::with_capacity(meta.len() as usize);
+    let mut data = Vec::new();
     io::Read::read_to_end(&mut io::Read::take(file, limit + 1), &mut data).at(path)?;
+    if data.len() as u64 > limit {
+        return Err(too_large());
+    }
     Ok(data)
 }
+
+/// [`read_bounded`] as UTF-8 text; anything else is an error naming the
+/// line where the text stops being UTF-8.
+pub fn read_text(path: &Path, limit: u64) -> Result<String> {
+    let bytes = read_bounded(path, limit)?;
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = 1 + valid.iter().filter(|&&b| b == b'\n').count();
+        Error::parse(
+            &path.display().to_string(),
+            line,
+            None,
+            "not UTF-8 text (is this a binary file?)",
+        )
+    })
+}
+
+/// Largest puzzle, clue sheet or regex puzzle file read: far beyond any
+/// real one (a 31×31 puzzle with long clues is well under 1 MB).
+pub const MAX_DOCUMENT_BYTES: u64 = 64 << 20;

@@ -281,6 +281,11 @@ fn parse_cell(ch: char) -> Option<Cell> {
 /// 1-based) or a hex string.
 pub fn load(spec: &str) -> Result<Grid> {
     let path = Path::new(spec);
+    if path.is_dir() {
+        return Err(Error::invalid(format!(
+            "{spec} is a directory; give a grid file, a pattern file or a hex pattern"
+        )));
+    }
     if path.is_file() {
         if path
             .extension()

@@ -22,7 +22,6 @@
 //! messages count from 1.
 
 use std::collections::HashSet;
-use std::fs;
 use std::io;
 use std::path::Path;
 
@@ -30,7 +29,7 @@ use serde::Serialize;
 use serde_json::ser::{Formatter, PrettyFormatter};
 use serde_json::{Map, Value};
 
-use crate::error::{Error, IoContext, Result};
+use crate::error::{Error, Result};
 use crate::files::{self, Existing};
 use crate::grid::{check_side, Cell, Direction, Grid, Slot};
 
@@ -138,7 +137,7 @@ impl Puzzle {
     }
 
     pub fn load(path: &Path) -> Result<Puzzle> {
-        let text = fs::read_to_string(path).at(path)?;
+        let text = files::read_text(path, files::MAX_DOCUMENT_BYTES)?;
         Puzzle::from_ipuz(&text, &path.display().to_string())
     }
 }

@@ -12,9 +12,10 @@ use cruciverb::grid::{Direction, MIN_SIDE};
 use cruciverb::progress::Deadline;
 use cruciverb::{files, Result};
 
-use super::options::{seconds, wrote, ForceOption};
+use super::options::{parse_seconds, wrote, ForceOption};
 use super::progress::Bars;
 use super::NO_RESULT;
+use std::time::Duration;
 
 #[derive(Args)]
 pub struct ArrangeArgs {
@@ -30,8 +31,8 @@ pub struct ArrangeArgs {
     #[arg(long, short, value_name = "FILE.ipuz")]
     out: Option<PathBuf>,
     /// Give up after this many seconds.
-    #[arg(long, value_name = "SECONDS")]
-    timeout: Option<f64>,
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
+    timeout: Option<Duration>,
     #[command(flatten)]
     force: ForceOption,
 }
@@ -42,10 +43,7 @@ pub fn run(command: &ArrangeArgs) -> Result<ExitCode> {
         files::target(out, command.force.existing())?;
     }
     let at_least = command.at_least.unwrap_or(words.len());
-    let timeout = command
-        .timeout
-        .map(|t| seconds("--timeout", t))
-        .transpose()?;
+    let timeout = command.timeout;
     let deadline = Deadline::after(timeout);
     let started = Instant::now();
     let outcome = match command.size {

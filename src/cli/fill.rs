@@ -18,7 +18,9 @@ use cruciverb::wordlist::notes::notes;
 use cruciverb::wordlist::spec::default_cache_dir;
 use cruciverb::Result;
 
-use super::options::{parse_threads, seconds, threads, wrote, ForceOption, WordlistOptions};
+use super::options::{
+    parse_positive, parse_seconds, parse_threads, threads, wrote, ForceOption, WordlistOptions,
+};
 use super::progress::Bars;
 use super::NO_RESULT;
 
@@ -36,14 +38,14 @@ pub struct FillArgs {
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Give up after this many seconds (per pattern with --patterns; default there 10).
-    #[arg(long, value_name = "SECONDS")]
-    timeout: Option<f64>,
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
+    timeout: Option<Duration>,
     /// Also write the filled puzzle as ipuz (clues left empty).
     #[arg(long, value_name = "FILE.ipuz", conflicts_with_all = ["count", "all", "patterns"])]
     out: Option<PathBuf>,
     /// Print N different fills.
     #[arg(long, value_name = "N", default_value_t = 1, conflicts_with = "all",
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = parse_positive)]
     count: u64,
     /// Print every fill (small grids), then how many there are.
     #[arg(long)]
@@ -53,8 +55,8 @@ pub struct FillArgs {
     use_all: bool,
     /// After the first fill, spend up to this many seconds on a better one
     /// (a higher lowest score, then fewer weak entries); 0 keeps the first.
-    #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
-    polish: f64,
+    #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = parse_seconds, allow_negative_numbers = true)]
+    polish: Duration,
     /// Fill the patterns of a pattern file, in parallel, into --out-dir.
     #[arg(long, value_name = "FILE.hex", requires = "out_dir")]
     patterns: Option<PathBuf>,
@@ -72,19 +74,15 @@ pub struct FillArgs {
 }
 
 /// Seconds a batch spends on one pattern unless `--timeout` says otherwise.
-const BATCH_TIMEOUT_SECONDS: f64 = 10.0;
+const BATCH_TIMEOUT: Duration = Duration::from_secs(10);
 
 impl FillArgs {
-    fn options(&self, default_timeout: Option<f64>) -> Result<FillOptions> {
-        let timeout = self
-            .timeout
-            .or(default_timeout)
-            .map(|t| seconds("--timeout", t))
-            .transpose()?;
+    fn options(&self, default_timeout: Option<Duration>) -> Result<FillOptions> {
+        let timeout = self.timeout.or(default_timeout);
         let polish = if self.all || self.count > 1 {
             Duration::ZERO
         } else {
-            seconds("--polish", self.polish)?
+            self.polish
         };
         Ok(FillOptions {
             min_slot: self.min_slot,
@@ -222,7 +220,7 @@ fn fill_batch(
         limit: command.limit,
         out_dir,
         threads,
-        options: command.options(Some(BATCH_TIMEOUT_SECONDS))?,
+        options: command.options(Some(BATCH_TIMEOUT))?,
     };
     let summary = batch::run(&job, index, &Bars::new(false))?;
     note!(

@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::Args;
 
@@ -14,8 +15,8 @@ use cruciverb::wordlist::spec::default_cache_dir;
 use cruciverb::{Error, Result};
 
 use super::options::{
-    clock_seed, clue_file, clue_list, parse_size, seconds, ForceOption, PaperOptions,
-    WordlistOptions, OUTPUT_DIR,
+    clock_seed, clue_file, clue_list, parse_positive, parse_seconds, parse_size, ForceOption,
+    PaperOptions, WordlistOptions, OUTPUT_DIR,
 };
 use super::progress::Bars;
 use super::NO_RESULT;
@@ -38,16 +39,16 @@ pub struct MakeArgs {
     /// Seconds to try each pattern before drawing another (default: 1.5 up
     /// to 15×15, 5 above, 10 for --pattern; most patterns that fill at all
     /// fill in well under a second).
-    #[arg(long, value_name = "SECONDS")]
-    timeout: Option<f64>,
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
+    timeout: Option<Duration>,
     /// Random patterns to try before giving up.
     #[arg(long, value_name = "N", default_value_t = 20,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = parse_positive)]
     attempts: u64,
     /// After the first fill, spend up to this many seconds on a better one
     /// (a higher lowest score, then fewer weak entries); 0 keeps the first.
-    #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
-    polish: f64,
+    #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = parse_seconds, allow_negative_numbers = true)]
+    polish: Duration,
     #[command(flatten)]
     lists: WordlistOptions,
     /// Clues to use first: lines `ANSWER;clue` or `12A;clue`.
@@ -83,7 +84,7 @@ impl MakeArgs {
             },
         };
         let timeout = match self.timeout {
-            Some(t) => seconds("--timeout", t)?,
+            Some(t) => t,
             None => source.default_timeout(),
         };
         if timeout.is_zero() {
@@ -94,7 +95,7 @@ impl MakeArgs {
             seed,
             timeout,
             attempts: usize::try_from(self.attempts).unwrap_or(usize::MAX),
-            polish: seconds("--polish", self.polish)?,
+            polish: self.polish,
         })
     }
 }

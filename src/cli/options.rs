@@ -121,13 +121,22 @@ pub fn threads(option: Option<usize>) -> usize {
 }
 
 /// A duration given in seconds on the command line: finite, not negative
-/// and representable (`1e300` is refused, not a panic).
-pub fn seconds(option: &str, value: f64) -> Result<Duration> {
-    Duration::try_from_secs_f64(value).map_err(|_| {
-        Error::invalid(format!(
-            "{option} {value:?} is not a usable number of seconds"
-        ))
-    })
+/// and representable (`1e300` is refused, not a panic). Options that take
+/// it also take negative numbers, so that `-1` gets this message.
+pub fn parse_seconds(s: &str) -> Result<Duration, String> {
+    s.trim()
+        .parse::<f64>()
+        .ok()
+        .and_then(|v| Duration::try_from_secs_f64(v).ok())
+        .ok_or_else(|| "expected a number of seconds, 0 or more (e.g. 2.5)".to_string())
+}
+
+/// A count that must be at least 1.
+pub fn parse_positive(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err("expected a whole number, 1 or more".to_string()),
+    }
 }
 
 /// A seed for runs not given `--seed` (and printed or recorded, so the run

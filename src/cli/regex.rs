@@ -9,7 +9,8 @@ use cruciverb::progress::Deadline;
 use cruciverb::regex::{hint, solve, HintOutcome, Puzzle, Shape};
 use cruciverb::Result;
 
-use super::options::seconds;
+use super::options::{parse_positive, parse_seconds};
+use std::time::Duration;
 
 use super::NO_RESULT;
 
@@ -22,7 +23,7 @@ pub struct RegexArgs {
     puzzle: PathBuf,
     /// Stop after N solutions.
     #[arg(long, value_name = "N", default_value_t = 1000,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = parse_positive)]
     max: u64,
     /// Print {"solutions": [[ROW, …], …]} instead of text.
     #[arg(long, conflicts_with_all = ["count", "hint"])]
@@ -34,16 +35,13 @@ pub struct RegexArgs {
     #[arg(long)]
     hint: bool,
     /// Give up after this many seconds.
-    #[arg(long, value_name = "SECONDS")]
-    timeout: Option<f64>,
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
+    timeout: Option<Duration>,
 }
 
 pub fn run(command: &RegexArgs) -> Result<ExitCode> {
     let puzzle = Puzzle::load(&command.puzzle)?;
-    let timeout = command
-        .timeout
-        .map(|t| seconds("--timeout", t))
-        .transpose()?;
+    let timeout = command.timeout;
     let deadline = Deadline::after(timeout);
     if command.hint {
         return print_hint(&puzzle, &deadline);

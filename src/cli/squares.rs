@@ -10,7 +10,7 @@ use cruciverb::squares::WordSquares;
 use cruciverb::wordlist::spec::default_cache_dir;
 use cruciverb::Result;
 
-use super::options::{parse_threads, threads, WordlistOptions};
+use super::options::{parse_positive, parse_threads, threads, WordlistOptions};
 use super::progress::Bars;
 use super::NO_RESULT;
 
@@ -23,7 +23,7 @@ pub struct SquaresArgs {
     #[arg(long, conflicts_with = "limit")]
     count: bool,
     /// List at most K squares (default: all of them).
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "K", value_parser = parse_positive)]
     limit: Option<u64>,
     /// No word twice in a square (this rules out symmetric squares).
     #[arg(long)]

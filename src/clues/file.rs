@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use super::{content_lines, parse_slot_name};
-use crate::error::{Error, IoContext, Result};
+use crate::error::{Error, Result};
 use crate::grid::Direction;
 use crate::wordlist::normalize::normalize;
 
@@ -60,7 +60,7 @@ const EXPECTED: &str = "expected ANSWER;clue, 12A;clue or 12A;ANSWER;clue";
 
 impl ClueFile {
     pub fn read(path: &Path) -> Result<ClueFile> {
-        let text = std::fs::read_to_string(path).at(path)?;
+        let text = crate::files::read_text(path, crate::files::MAX_DOCUMENT_BYTES)?;
         ClueFile::parse(&text, &path.display().to_string())
     }
 

@@ -17,7 +17,7 @@ use std::path::Path;
 
 use super::file::not_a_slot;
 use super::{answers_agree, content_lines, parse_slot_name, slot_name};
-use crate::error::{Error, IoContext, Result};
+use crate::error::{Error, Result};
 use crate::puzzle::Puzzle;
 
 /// The puzzle's clue sheet: a few `#` lines on the format, then one
@@ -62,7 +62,7 @@ pub fn apply(puzzle: &mut Puzzle, text: &str, name: &str) -> Result<usize> {
 
 /// [`apply`] for a sheet file.
 pub fn apply_file(puzzle: &mut Puzzle, path: &Path) -> Result<usize> {
-    let text = std::fs::read_to_string(path).at(path)?;
+    let text = crate::files::read_text(path, crate::files::MAX_DOCUMENT_BYTES)?;
     apply(puzzle, &text, &path.display().to_string())
 }
 

@@ -12,7 +12,7 @@ pub mod xd;
 
 use std::path::Path;
 
-use crate::error::{Error, IoContext, Result};
+use crate::error::{Error, Result};
 use crate::files::{self, Existing};
 use crate::puzzle::Puzzle;
 
@@ -73,15 +73,18 @@ pub fn save(puzzle: &Puzzle, format: Format, path: &Path, existing: Existing) ->
 /// extension).
 pub fn import(path: &Path) -> Result<Puzzle> {
     let name = path.display().to_string();
+    if path.is_dir() {
+        return Err(Error::invalid(format!("{name} is a directory")));
+    }
     let format = Format::of_path(path).ok_or_else(|| {
         Error::invalid(format!(
             "{name}: cannot tell the format from the file name (import reads .puz, .ipuz and .xd)"
         ))
     })?;
-    let bytes = std::fs::read(path).at(path)?;
+    let bytes = files::read_bounded(path, files::MAX_DOCUMENT_BYTES)?;
     let text = || {
         String::from_utf8(bytes.clone())
-            .map_err(|_| Error::invalid(format!("{name}: not UTF-8 text")))
+            .map_err(|_| Error::parse(&name, 1, None, "not UTF-8 text (is this a binary file?)"))
     };
     match format {
         Format::Puz => puz::read(&bytes, &name),

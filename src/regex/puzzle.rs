@@ -10,7 +10,6 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::syntax::Regex;
-use crate::error::IoContext;
 use crate::{Error, Result};
 
 /// The alphabet is a bit set in a `u128`.
@@ -83,7 +82,7 @@ type Family = Vec<Vec<String>>;
 
 impl Puzzle {
     pub fn load(path: &Path) -> Result<Puzzle> {
-        let text = std::fs::read_to_string(path).at(path)?;
+        let text = crate::files::read_text(path, crate::files::MAX_DOCUMENT_BYTES)?;
         Puzzle::from_json(&text, &path.display().to_string())
     }
 

@@ -75,6 +75,11 @@ impl WordList {
         let text = decode_text(&bytes)
             .ok_or_else(|| Error::parse(&name, 1, None, "binary data, not a word list"))?;
         let (list, report) = WordList::parse(&text, &name);
+        if list.is_empty() && report.skipped == 0 {
+            return Err(Error::invalid(format!(
+                "{name}: no words (the file is empty)"
+            )));
+        }
         if list.is_empty() {
             let hint = report
                 .examples

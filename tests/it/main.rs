@@ -10,6 +10,7 @@ mod export_puz;
 mod export_text;
 mod fill;
 mod grid;
+mod hostile;
 mod patterns;
 mod publish;
 mod puzzle;

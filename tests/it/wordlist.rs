@@ -91,10 +91,10 @@ fn files_in_latin1_and_bad_files() {
 
     let empty = dir.join("empty.txt");
     fs::write(&empty, "").unwrap();
-    assert!(WordList::read(&empty)
-        .unwrap_err()
-        .to_string()
-        .contains("no usable words"));
+    assert_eq!(
+        WordList::read(&empty).unwrap_err().to_string(),
+        format!("{}: no words (the file is empty)", empty.display())
+    );
 
     let junk = dir.join("junk.txt");
     fs::write(&junk, "R2D2\n42\n").unwrap();
