@@ -4,36 +4,22 @@
 //!
 //! `cargo bench --bench arrange`; prints the median of 11 runs.
 
+mod common;
+use common::timed;
+
 use std::path::Path;
-use std::time::{Duration, Instant};
 
 use cruciverb::arrange::{arrange, arrange_smallest, read_words, Outcome};
 use cruciverb::progress::{Deadline, Quiet};
 
 const RUNS: usize = 11;
 
-fn median(mut times: Vec<Duration>) -> Duration {
-    times.sort();
-    times[times.len() / 2]
-}
-
-fn timed(mut work: impl FnMut() -> Outcome) -> (Outcome, Duration) {
-    let mut times = Vec::with_capacity(RUNS);
-    let mut last = None;
-    for _ in 0..RUNS {
-        let start = Instant::now();
-        last = Some(work());
-        times.push(start.elapsed());
-    }
-    (last.expect("at least one run"), median(times))
-}
-
 fn main() {
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/arrange");
     for name in ["nyt-mini.words", "austen.words"] {
         let words = read_words(&data.join(name)).expect("read words");
         let all = words.len();
-        let (outcome, smallest) = timed(|| {
+        let (outcome, smallest) = timed(RUNS, || {
             arrange_smallest(&words, all, &Deadline::never(), &Quiet).expect("valid request")
         });
         let Outcome::Arranged(found) = outcome else {
@@ -41,8 +27,9 @@ fn main() {
             continue;
         };
         let below = found.size - 1;
-        let (proof, proving) =
-            timed(|| arrange(&words, below, all, &Deadline::never()).expect("valid request"));
+        let (proof, proving) = timed(RUNS, || {
+            arrange(&words, below, all, &Deadline::never()).expect("valid request")
+        });
         let proved = matches!(proof, Outcome::Impossible(_));
         println!(
             "{name:<16} {all:>3} words  smallest {0}×{0}: {1:>8.1} ms   {below}×{below} impossible ({proved}): {2:>8.1} ms",

@@ -8,6 +8,9 @@
 //! and the median and slowest time, then the peak resident memory.
 //! `BENCH_QUICK=1` runs only the embedded list.
 
+mod common;
+use common::median;
+
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -23,11 +26,6 @@ const SCOWL_SIZES: [u8; 8] = [10, 20, 35, 40, 50, 55, 60, 70];
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn median(times: &mut [Duration]) -> Duration {
-    times.sort();
-    times[times.len() / 2]
 }
 
 struct Case {
@@ -89,7 +87,7 @@ fn run(case: &Case, index: &Index, list_name: &str) {
         "{list_name:<9} {:<45} {filled:>3} filled {unfillable:>2} unfillable {gave_up:>2} gave up ({:.0} s)  median {:>8.3} s  slowest {:>7.3} s  mean word score {mean_score:.1}",
         case.name,
         case.timeout.as_secs_f64(),
-        median(&mut times).as_secs_f64(),
+        median(times).as_secs_f64(),
         slowest.as_secs_f64(),
     );
 }
@@ -106,7 +104,7 @@ fn fill_in() {
             use_all: true,
             ..FillOptions::default()
         };
-        let mut times: Vec<Duration> = (0..21)
+        let times: Vec<Duration> = (0..21)
             .map(|_| {
                 let start = Instant::now();
                 let outcome = fill(&grid, &index, &options).expect("valid puzzle");
@@ -119,7 +117,7 @@ fn fill_in() {
             grid.width(),
             grid.height(),
             list.len(),
-            median(&mut times).as_secs_f64() * 1e3
+            median(times).as_secs_f64() * 1e3
         );
     }
 }

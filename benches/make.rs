@@ -6,14 +6,12 @@
 //!
 //! `cargo bench --bench make`
 
+mod common;
+use common::median;
+
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
-
-fn median(mut times: Vec<Duration>) -> Duration {
-    times.sort();
-    times[times.len() / 2]
-}
 
 fn make(bin: &PathBuf, dir: &PathBuf, seed: u64, size: &str) -> Duration {
     let start = Instant::now();

@@ -5,9 +5,12 @@
 //! `cargo bench --bench patterns` runs all cases; a further argument keeps
 //! only cases whose name contains it, e.g. `cargo bench --bench patterns -- count`.
 
+mod common;
+use common::median;
+
 use std::path::PathBuf;
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 struct Case {
     name: &'static str,
@@ -53,11 +56,6 @@ const CASES: &[Case] = &[
         runs: 5,
     },
 ];
-
-fn median(mut times: Vec<Duration>) -> Duration {
-    times.sort();
-    times[times.len() / 2]
-}
 
 fn main() {
     let filter = std::env::args().skip(1).find(|a| !a.starts_with('-'));

@@ -5,6 +5,9 @@
 //! `cargo bench --bench regex`; each time is the median of 11 runs and
 //! includes building the automata, not reading the file.
 
+mod common;
+use common::median;
+
 use std::time::{Duration, Instant};
 
 use cruciverb::progress::Deadline;
@@ -12,11 +15,6 @@ use cruciverb::regex::{solve, Puzzle};
 use serde_json::Value;
 
 const RUNS: usize = 11;
-
-fn median(mut times: Vec<Duration>) -> Duration {
-    times.sort();
-    times[times.len() / 2]
-}
 
 fn family(entry: &Value, key: &str) -> Vec<Vec<String>> {
     serde_json::from_value(entry[key].clone()).expect("a list of regex lists")

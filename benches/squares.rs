@@ -4,6 +4,9 @@
 //! the embedded list, plain and with `distinct`, on one thread and on all
 //! cores, and prints the median time of three runs and the squares per second.
 
+mod common;
+use common::median;
+
 use std::time::{Duration, Instant};
 
 use cruciverb::squares::WordSquares;
@@ -26,11 +29,6 @@ fn bench_list() -> WordList {
         .map(|e| e.word.clone())
         .collect();
     WordList::parse(&best.join("\n"), "bench").0
-}
-
-fn median(mut times: Vec<Duration>) -> Duration {
-    times.sort();
-    times[times.len() / 2]
 }
 
 fn main() {

@@ -4,7 +4,10 @@
 //! `cargo bench --bench wordlist`; the list is synthetic (random letters,
 //! lengths 3–15, seeded) so the numbers do not depend on installed data.
 
-use std::time::{Duration, Instant};
+mod common;
+use common::median;
+
+use std::time::Instant;
 
 use cruciverb::wordlist::index::Index;
 use cruciverb::wordlist::WordList;
@@ -12,11 +15,6 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 const WORDS: usize = 400_000;
-
-fn median(mut times: Vec<Duration>) -> Duration {
-    times.sort();
-    times[times.len() / 2]
-}
 
 fn main() {
     let mut rng = StdRng::seed_from_u64(1);

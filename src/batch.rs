@@ -14,6 +14,7 @@ use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::error::{Error, IoContext, Result};
+use crate::export::ipuz;
 use crate::files::{self, Existing};
 use crate::fill::{fill, FillOptions, Outcome};
 use crate::grid::Grid;
@@ -223,7 +224,7 @@ fn fill_one(
         Ok(Outcome::Filled(f)) => {
             let file = format!("{stem}-{number}.ipuz");
             let puzzle = Puzzle::from_grid(f.grid.clone(), batch.options.min_slot);
-            puzzle.save(&batch.out_dir.join(&file), Existing::Replace)?;
+            ipuz::save(&puzzle, &batch.out_dir.join(&file), Existing::Replace)?;
             Status::Filled {
                 mean_score: f.mean_score(),
                 lowest_score: f.lowest_score(),

@@ -12,12 +12,13 @@
 //! 5. `fill`: the search that puts words in a grid;
 //! 6. `puzzle`: the finished document (solution, clues, credits);
 //! 7. `clues`: clue texts for a puzzle;
-//! 8. `typeset` (PDF) and `export` (.puz, .ipuz, .jpz, .xd, .txt, and
-//!    `export::import` to bring finished puzzles in);
-//! 9. what runs whole chains: `make` (pattern to PDF), `batch` (a pattern
-//!    file filled in parallel), and the related puzzles `squares` (word
-//!    squares), `arrange` (placing a word set) and `regex` (regex
-//!    crosswords, with their own automata instead of a word list).
+//! 8. `export`: the file formats (.ipuz, the document's own, and .puz, .jpz,
+//!    .xd, .txt), and `export::import` to bring finished puzzles in;
+//! 9. `typeset`: the printable PDF;
+//! 10. what runs whole chains: `make` (pattern to PDF), `batch` (a pattern
+//!     file filled in parallel), and the related puzzles `squares` (word
+//!     squares), `arrange` (placing a word set) and `regex` (regex
+//!     crosswords, with their own automata instead of a word list).
 //!
 //! The command line (`src/main.rs`, `src/cli/`) is a thin layer over this.
 

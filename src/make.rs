@@ -415,7 +415,7 @@ pub fn write_outputs(
     let mut rendered = Vec::new();
     for (path, kind) in paths {
         let bytes = match kind {
-            OutputKind::Ipuz => puzzle.to_ipuz().into_bytes(),
+            OutputKind::Ipuz => export::ipuz::write(puzzle).into_bytes(),
             OutputKind::Puz => export::render(puzzle, Format::Puz)?,
             OutputKind::Pdf => typeset::pdf(puzzle, pdf)?,
         };

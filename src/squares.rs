@@ -19,7 +19,8 @@
 //! each square and its transpose.
 
 use std::fmt;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Instant;
 
 use crate::error::{Error, Result};
 use crate::progress::{Quiet, Reporter};
@@ -188,20 +189,32 @@ impl WordSquares {
 
     /// The number of squares, counted on `threads` threads.
     pub fn count(&self, threads: usize) -> u64 {
-        self.count_reporting(threads, &Quiet)
+        self.count_reporting(threads, &Quiet, None)
+            .unwrap_or_default()
     }
 
     /// [`count`](Self::count), reporting each unit of work (a two-letter
-    /// start of the first row) to `progress` as it ends.
-    pub fn count_reporting(&self, threads: usize, progress: &dyn Reporter) -> u64 {
+    /// start of the first row) to `progress` as it ends; None when
+    /// `deadline` passes first (it is checked between units).
+    pub fn count_reporting(
+        &self,
+        threads: usize,
+        progress: &dyn Reporter,
+        deadline: Option<Instant>,
+    ) -> Option<u64> {
         let tasks = self.starts();
         progress.start("first-row starts", Some(tasks.len() as u64));
         let taken = AtomicUsize::new(0);
+        let late = AtomicBool::new(false);
         let worker = || {
             let mut total = 0;
             let mut walk = Walk::new(self, Counting(0));
             let mut counter = Counter::new(self);
             while let Some(start) = tasks.get(taken.fetch_add(1, Ordering::Relaxed)) {
+                if deadline.is_some_and(|d| Instant::now() >= d) {
+                    late.store(true, Ordering::Relaxed);
+                    break;
+                }
                 if self.distinct {
                     walk.resume(start);
                 } else {
@@ -220,7 +233,7 @@ impl WordSquares {
                 .sum::<u64>()
         });
         progress.finish();
-        total
+        (!late.into_inner()).then_some(total)
     }
 
     /// Calls `visit` with each square in alphabetical order of its letters

@@ -8,6 +8,7 @@ use std::time::Instant;
 use clap::Args;
 
 use cruciverb::arrange::{arrange, arrange_smallest, read_words, Arrangement, Outcome};
+use cruciverb::export::ipuz;
 use cruciverb::grid::{Direction, MIN_SIDE};
 use cruciverb::progress::Deadline;
 use cruciverb::{files, Result};
@@ -70,7 +71,7 @@ pub fn run(command: &ArrangeArgs) -> Result<ExitCode> {
         size_note(found.size, command.size.is_none())
     );
     if let Some(out) = &command.out {
-        found.puzzle()?.save(out, command.force.existing())?;
+        ipuz::save(&found.puzzle()?, out, command.force.existing())?;
         wrote(out);
     }
     Ok(ExitCode::SUCCESS)

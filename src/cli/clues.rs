@@ -83,7 +83,7 @@ pub fn run(command: &CluesArgs) -> Result<ExitCode> {
         );
         note!("{report}");
     }
-    puzzle.save(&out, existing)?;
+    export::ipuz::save(&puzzle, &out, existing)?;
     wrote(&out);
     Ok(ExitCode::SUCCESS)
 }

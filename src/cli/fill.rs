@@ -8,6 +8,7 @@ use std::time::Duration;
 use clap::Args;
 
 use cruciverb::batch::{self, Batch};
+use cruciverb::export::ipuz;
 use cruciverb::files;
 use cruciverb::fill::quality::Quality;
 use cruciverb::fill::{fill, fills, Fill, FillOptions, Outcome, Want};
@@ -117,7 +118,8 @@ pub fn run(command: &FillArgs) -> Result<ExitCode> {
             print_fill(&f)?;
             print_quality(&f);
             if let Some(out) = &command.out {
-                Puzzle::from_grid(f.grid, command.min_slot).save(out, command.force.existing())?;
+                let puzzle = Puzzle::from_grid(f.grid, command.min_slot);
+                ipuz::save(&puzzle, out, command.force.existing())?;
                 wrote(out);
             }
             Ok(ExitCode::SUCCESS)

@@ -24,7 +24,7 @@ pub struct ImportArgs {
 pub fn run(command: &ImportArgs) -> Result<ExitCode> {
     let puzzle = export::import(&command.file)?;
     let out = output_path(&command.file, command.out.as_deref(), "ipuz")?;
-    puzzle.save(&out, command.force.existing())?;
+    export::ipuz::save(&puzzle, &out, command.force.existing())?;
     wrote(&out);
     Ok(ExitCode::SUCCESS)
 }

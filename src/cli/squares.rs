@@ -2,6 +2,7 @@
 
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use clap::Args;
 
@@ -10,7 +11,7 @@ use cruciverb::squares::WordSquares;
 use cruciverb::wordlist::spec::default_cache_dir;
 use cruciverb::Result;
 
-use super::options::{parse_positive, parse_threads, threads, WordlistOptions};
+use super::options::{parse_positive, parse_seconds, parse_threads, threads, WordlistOptions};
 use super::progress::Bars;
 use super::NO_RESULT;
 
@@ -31,6 +32,10 @@ pub struct SquaresArgs {
     /// With --count: worker threads (default: all cores).
     #[arg(long, requires = "count", value_parser = parse_threads)]
     threads: Option<usize>,
+    /// With --count: give up after this many seconds (checked between
+    /// units of work).
+    #[arg(long, requires = "count", value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
+    timeout: Option<Duration>,
     #[command(flatten)]
     lists: WordlistOptions,
 }
@@ -43,7 +48,11 @@ pub fn run(command: &SquaresArgs) -> Result<ExitCode> {
         .index(default_cache_dir().as_deref(), &Bars::new(false))?;
     let squares = WordSquares::from_index(&index, command.size, command.distinct)?;
     if command.count {
-        let found = squares.count_reporting(threads, &Bars::new(false));
+        let deadline = command.timeout.and_then(|t| Instant::now().checked_add(t));
+        let Some(found) = squares.count_reporting(threads, &Bars::new(false), deadline) else {
+            note!("gave up (--timeout) before the count was complete");
+            return Ok(ExitCode::from(NO_RESULT));
+        };
         outln!("{found}");
         return Ok(ExitCode::SUCCESS);
     }

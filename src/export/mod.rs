@@ -5,6 +5,7 @@
 //! handed to Across Lite (`.puz`), web apps (`.ipuz`), Crossword Compiler
 //! (`.jpz`), the xd corpus tools (`.xd`) or a plain text reader (`.txt`).
 
+pub mod ipuz;
 pub mod jpz;
 pub mod puz;
 pub mod txt;
@@ -57,7 +58,7 @@ impl Format {
 pub fn render(puzzle: &Puzzle, format: Format) -> Result<Vec<u8>> {
     Ok(match format {
         Format::Puz => puz::write(puzzle)?,
-        Format::Ipuz => puzzle.to_ipuz().into_bytes(),
+        Format::Ipuz => ipuz::write(puzzle).into_bytes(),
         Format::Jpz => jpz::write(puzzle)?.into_bytes(),
         Format::Xd => xd::write(puzzle)?.into_bytes(),
         Format::Txt => txt::write(puzzle).into_bytes(),
@@ -88,7 +89,7 @@ pub fn import(path: &Path) -> Result<Puzzle> {
     };
     match format {
         Format::Puz => puz::read(&bytes, &name),
-        Format::Ipuz => Puzzle::from_ipuz(&text()?, &name),
+        Format::Ipuz => ipuz::read(&text()?, &name),
         Format::Xd => xd::read(&text()?, &name),
         Format::Jpz | Format::Txt => Err(Error::invalid(format!(
             "{name}: import reads .puz, .ipuz and .xd files, not .{}",

@@ -480,7 +480,7 @@ mod tests {
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/data/puzzles")
             .join(format!("{name}.ipuz"));
-        Puzzle::load(&path).unwrap()
+        crate::export::ipuz::load(&path).unwrap()
     }
 
     /// The box a text run's ink can occupy: from cap height above the

@@ -17,7 +17,8 @@ const LAYERS: &[&[&str]] = &[
     &["fill"],
     &["puzzle"],
     &["clues"],
-    &["typeset", "export"],
+    &["export"],
+    &["typeset"],
     &["batch", "make", "squares", "arrange", "regex"],
 ];
 

@@ -6,9 +6,9 @@ use std::collections::{HashMap, HashSet};
 
 use crate::common::{data, run, scratch, stderr, stdout};
 use cruciverb::arrange::{arrange, arrange_smallest, parse_words, Outcome};
+use cruciverb::export::ipuz;
 use cruciverb::grid::Direction;
 use cruciverb::progress::{Deadline, Quiet};
-use cruciverb::puzzle::Puzzle;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -241,7 +241,7 @@ fn out_writes_a_puzzle_whose_slots_are_the_words() {
         out.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let puzzle = Puzzle::load(&out).unwrap();
+    let puzzle = ipuz::load(&out).unwrap();
     let mut answers: Vec<String> = puzzle.clues.iter().map(|c| c.answer.clone()).collect();
     let mut words = words_of("austen.words");
     answers.sort();

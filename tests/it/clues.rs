@@ -5,6 +5,7 @@ use std::time::Duration;
 use crate::common::{data, grid_file, scratch};
 use cruciverb::clues::database::Origin;
 use cruciverb::clues::{apply, apply_file, attach, database, template, ClueFile, Report, Sources};
+use cruciverb::export::ipuz;
 use cruciverb::fill::{fill, FillOptions, Outcome};
 use cruciverb::grid::{Cell, Direction, Grid};
 use cruciverb::puzzle::Puzzle;
@@ -16,7 +17,7 @@ const FIXTURES: [&str; 3] = ["mini5", "american15", "british15"];
 const MAX_CLUE: usize = 90;
 
 fn fixture(name: &str) -> Puzzle {
-    Puzzle::load(&data(&format!("puzzles/{name}.ipuz"))).unwrap()
+    ipuz::load(&data(&format!("puzzles/{name}.ipuz"))).unwrap()
 }
 
 /// mini5 with every clue text cleared. Its answers: 1A ADDS, 5A CURIO,

@@ -4,6 +4,7 @@
 
 use crate::common::python::run_python;
 use crate::common::*;
+use cruciverb::export::ipuz;
 use cruciverb::export::puz::{read, to_latin1, write};
 use cruciverb::export::{import, render, Format};
 use cruciverb::files::Existing;
@@ -22,7 +23,7 @@ fn fresh_dir() -> ScratchDir {
 }
 
 fn fixture(name: &str) -> Puzzle {
-    Puzzle::load(&data(&format!("puzzles/{name}.ipuz"))).unwrap()
+    ipuz::load(&data(&format!("puzzles/{name}.ipuz"))).unwrap()
 }
 
 /// Everything puzpy sees in a file. `puz.load` itself rejects a file whose

@@ -5,9 +5,9 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 use crate::common::*;
+use cruciverb::export::ipuz;
 use cruciverb::fill::{fill, fills, FillOptions, NoFill, Outcome, Want};
 use cruciverb::grid::{Cell, Grid};
-use cruciverb::puzzle::Puzzle;
 use cruciverb::wordlist::index::Index;
 use cruciverb::wordlist::WordList;
 use rand::rngs::StdRng;
@@ -209,7 +209,7 @@ fn fill_out_writes_the_fill_as_an_ipuz_puzzle() {
     let out = cli.fill("..T\n...\n...\n", &["--min-score", "0", "--out", &path]);
     assert!(out.status.success(), "{}", stderr(&out));
     let printed = printed_fills(&stdout(&out));
-    let puzzle = Puzzle::load(std::path::Path::new(&path)).unwrap();
+    let puzzle = ipuz::load(std::path::Path::new(&path)).unwrap();
     assert_eq!(puzzle.grid.to_text(), printed[0]);
     let mut answers: Vec<String> = puzzle.clues.iter().map(|c| c.answer.clone()).collect();
     let mut expected = grid_words(&puzzle.grid);
@@ -597,7 +597,7 @@ fn batch_fills_each_pattern_and_writes_a_summary() {
     assert_eq!(column(5), ["", "p-2.ipuz", ""]);
     assert!(rows[0][7].contains("5 such words"), "{}", rows[0][7]);
     assert!(rows[2][7].contains("4-letter word"), "{}", rows[2][7]);
-    let puzzle = Puzzle::load(&cli.dir.join("out/p-2.ipuz")).unwrap();
+    let puzzle = ipuz::load(&cli.dir.join("out/p-2.ipuz")).unwrap();
     assert_valid_fill(&grid("...\n.#.\n...\n"), &puzzle.grid, &list(SQUARE_WORDS));
     let files = std::fs::read_dir(cli.dir.join("out")).unwrap().count();
     assert_eq!(files, 2, "one puzzle and the summary");

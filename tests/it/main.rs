@@ -9,6 +9,7 @@ mod clues;
 mod export_puz;
 mod export_text;
 mod fill;
+mod fuzz_corpus;
 mod grid;
 mod hostile;
 mod patterns;

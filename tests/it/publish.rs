@@ -5,6 +5,7 @@ use std::fs;
 use std::path::Path;
 
 use crate::common::*;
+use cruciverb::export::ipuz;
 use cruciverb::export::{import, Format};
 use cruciverb::files::Existing;
 use cruciverb::grid::{Cell, Direction, Grid};
@@ -35,7 +36,7 @@ fn make_writes_a_valid_filled_clued_puzzle_in_three_formats() {
     let out = make_in(&dir.join("out"), &["--seed", "7"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let ipuz = dir.join("out/cruciverb-7.ipuz");
-    let puzzle = Puzzle::load(&ipuz).unwrap();
+    let puzzle = ipuz::load(&ipuz).unwrap();
     let grid = &puzzle.grid;
     assert_eq!((grid.width(), grid.height()), (15, 15));
 
@@ -111,7 +112,7 @@ fn british_make_draws_a_checking_lattice_grid() {
     let dir = scratch("make-british");
     let out = make_in(&dir.join("out"), &["--seed", "3", "--style", "british"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let puzzle = Puzzle::load(&dir.join("out/cruciverb-3.ipuz")).unwrap();
+    let puzzle = ipuz::load(&dir.join("out/cruciverb-3.ipuz")).unwrap();
     let grid = &puzzle.grid;
     assert_eq!((grid.width(), grid.height()), (15, 15));
     let white = |r: usize, c: usize| grid.get(r, c) != Cell::Block;
@@ -192,7 +193,7 @@ fn make_with_a_given_pattern_and_its_failures() {
         ],
     );
     assert!(out.status.success(), "{}", stderr(&out));
-    let puzzle = Puzzle::load(&dir.join("out/mini.ipuz")).unwrap();
+    let puzzle = ipuz::load(&dir.join("out/mini.ipuz")).unwrap();
     assert_eq!(blank(&puzzle.grid), grid_file("mini5_2corners.txt"));
 
     // A word list that cannot fill it: exit 1, a clear message, no files.
@@ -264,7 +265,7 @@ fn make_with_a_given_pattern_and_its_failures() {
 fn export_and_import_round_trip_through_the_command_line() {
     let dir = scratch("export-cli");
     let source = data("puzzles/american15.ipuz");
-    let original = Puzzle::load(&source).unwrap();
+    let original = ipuz::load(&source).unwrap();
     for format in Format::ALL {
         let ext = format.extension();
         let file = dir.join(&format!("p.{ext}"));
@@ -287,7 +288,7 @@ fn export_and_import_round_trip_through_the_command_line() {
                 back.to_str().unwrap(),
             ]);
             assert!(out.status.success(), "{ext}: {}", stderr(&out));
-            let read = Puzzle::load(&back).unwrap();
+            let read = ipuz::load(&back).unwrap();
             assert_eq!(read.grid, original.grid, "{ext}");
             assert_eq!(read.clues.len(), original.clues.len(), "{ext}");
         }
@@ -331,12 +332,12 @@ fn export_and_import_round_trip_through_the_command_line() {
 fn clues_command_drafts_writes_a_sheet_and_applies_it() {
     let dir = scratch("clues-cli");
     let puzzle_path = dir.join("p.ipuz");
-    let mut blank_clues = Puzzle::load(&data("puzzles/mini5.ipuz")).unwrap();
+    let mut blank_clues = ipuz::load(&data("puzzles/mini5.ipuz")).unwrap();
     for clue in &mut blank_clues.clues {
         clue.text.clear();
     }
     blank_clues.clues[0].text = "Kept as written".to_string();
-    blank_clues.save(&puzzle_path, Existing::Replace).unwrap();
+    ipuz::save(&blank_clues, &puzzle_path, Existing::Replace).unwrap();
     let p = puzzle_path.to_str().unwrap();
 
     // Drafting: a clue file first, then the database; written in place.
@@ -345,7 +346,7 @@ fn clues_command_drafts_writes_a_sheet_and_applies_it() {
     fs::write(&file, format!("{}A;My own clue\n", first.number)).unwrap();
     let out = run(&["clues", p, "--clues", file.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let drafted = Puzzle::load(&puzzle_path).unwrap();
+    let drafted = ipuz::load(&puzzle_path).unwrap();
     assert_eq!(drafted.clues[0].text, "Kept as written");
     assert_eq!(drafted.clues[1].text, "My own clue");
     let report = stderr(&out);
@@ -385,7 +386,7 @@ fn clues_command_drafts_writes_a_sheet_and_applies_it() {
         "{}",
         stderr(&out)
     );
-    let applied = Puzzle::load(&puzzle_path).unwrap();
+    let applied = ipuz::load(&puzzle_path).unwrap();
     let mut expected = drafted.clone();
     expected.clues[1].text = "Edited; with a semicolon".to_string();
     assert_eq!(applied, expected);
@@ -395,7 +396,7 @@ fn clues_command_drafts_writes_a_sheet_and_applies_it() {
     let out = run(&["clues", p, "--apply", sheet.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains(":1"), "{}", stderr(&out));
-    assert_eq!(Puzzle::load(&puzzle_path).unwrap(), expected);
+    assert_eq!(ipuz::load(&puzzle_path).unwrap(), expected);
 }
 
 #[test]
@@ -421,10 +422,10 @@ fn pdf_command_takes_paper_and_solution_options() {
     );
     assert_eq!(pages.trim(), "1 595 842");
     // An unfilled grid cannot have a solution page.
-    let mut unfilled = Puzzle::load(&source).unwrap();
+    let mut unfilled = ipuz::load(&source).unwrap();
     unfilled.grid.set(1, 1, Cell::Empty);
     let unfilled_path = dir.join("unfilled.ipuz");
-    unfilled.save(&unfilled_path, Existing::Replace).unwrap();
+    ipuz::save(&unfilled, &unfilled_path, Existing::Replace).unwrap();
     let out = run(&[
         "pdf",
         unfilled_path.to_str().unwrap(),

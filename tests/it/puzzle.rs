@@ -2,6 +2,7 @@
 //! the variants other tools write, and bad files.
 
 use crate::common::*;
+use cruciverb::export::ipuz;
 use cruciverb::files::Existing;
 use cruciverb::grid::{Cell, Direction, Grid};
 use cruciverb::puzzle::{Clue, Puzzle};
@@ -43,11 +44,11 @@ fn with_clue_texts(mut puzzle: Puzzle) -> Puzzle {
 }
 
 fn reread(puzzle: &Puzzle) -> Puzzle {
-    Puzzle::from_ipuz(&puzzle.to_ipuz(), "round-trip.ipuz").unwrap()
+    ipuz::read(&ipuz::write(puzzle), "round-trip.ipuz").unwrap()
 }
 
 fn json_of(puzzle: &Puzzle) -> Value {
-    serde_json::from_str(&puzzle.to_ipuz()).unwrap()
+    serde_json::from_str(&ipuz::write(puzzle)).unwrap()
 }
 
 #[test]
@@ -70,8 +71,8 @@ fn a_word_square_round_trips_through_a_file() {
     puzzle.clue_mut(1, Direction::Across).unwrap().text = "Ticker (5)".into();
     let dir = scratch("puzzle-save");
     let path = dir.join("square.ipuz");
-    puzzle.save(&path, Existing::Replace).unwrap();
-    let back = Puzzle::load(&path).unwrap();
+    ipuz::save(&puzzle, &path, Existing::Replace).unwrap();
+    let back = ipuz::load(&path).unwrap();
     assert_eq!(back, puzzle);
     assert_eq!(back.clue(1, Direction::Across).unwrap().answer, "HEART");
     assert_eq!(back.clue(5, Direction::Down).unwrap().answer, "TREND");
@@ -155,7 +156,7 @@ fn written_numbering_and_solution_match_the_grid() {
 #[test]
 fn empty_credits_are_omitted_and_rows_are_one_line_each() {
     let puzzle = Puzzle::from_grid(filled(grid_file("square5_open.txt")), 2);
-    let text = puzzle.to_ipuz();
+    let text = ipuz::write(&puzzle);
     let doc: Value = serde_json::from_str(&text).unwrap();
     for key in ["title", "author", "copyright", "notes"] {
         assert!(doc.get(key).is_none(), "{key} written though empty");
@@ -211,7 +212,7 @@ fn foreign() -> Value {
 }
 
 fn read(doc: &Value) -> cruciverb::Result<Puzzle> {
-    Puzzle::from_ipuz(&doc.to_string(), "other.ipuz")
+    ipuz::read(&doc.to_string(), "other.ipuz")
 }
 
 #[test]
@@ -261,7 +262,7 @@ fn custom_markers_v1_jsonp_and_missing_clues_are_accepted() {
     doc["solution"][2][1] = json!("-");
     doc.as_object_mut().unwrap().remove("clues");
     let wrapped = format!("ipuz({doc})\n");
-    let puzzle = Puzzle::from_ipuz(&wrapped, "old.ipuz").unwrap();
+    let puzzle = ipuz::read(&wrapped, "old.ipuz").unwrap();
     assert_eq!(puzzle.grid.to_text(), "CA#\nBOT\n#.O\n");
     assert!(puzzle.clues.iter().all(|c| c.text.is_empty()));
 }
@@ -316,7 +317,7 @@ fn without(key: &str) -> Value {
 
 #[test]
 fn bad_json_is_a_parse_error_with_its_position() {
-    let err = Puzzle::from_ipuz(
+    let err = ipuz::read(
         "{\n  \"version\": \"http://ipuz.org/v2\",\n  \"kind\": [,]\n}",
         "bad.ipuz",
     )
@@ -337,7 +338,7 @@ fn bad_json_is_a_parse_error_with_its_position() {
         other => panic!("{other:?}"),
     }
     assert!(err.to_string().starts_with("bad.ipuz:3:"), "{err}");
-    let empty = Puzzle::from_ipuz("", "empty.ipuz").unwrap_err().to_string();
+    let empty = ipuz::read("", "empty.ipuz").unwrap_err().to_string();
     assert!(empty.contains("invalid JSON"), "{empty}");
 }
 
@@ -571,10 +572,13 @@ fn no_input_makes_it_panic() {
         }
     }
     // Every prefix of a valid file, and of our own output.
-    let ours = Puzzle::from_grid(filled(grid_file("mini5_2corners.txt")), 2).to_ipuz();
+    let ours = ipuz::write(&Puzzle::from_grid(
+        filled(grid_file("mini5_2corners.txt")),
+        2,
+    ));
     for text in [base.to_string(), ours.trim_end().to_string()] {
         for (cut, _) in text.char_indices() {
-            assert!(Puzzle::from_ipuz(&text[..cut], "cut.ipuz").is_err());
+            assert!(ipuz::read(&text[..cut], "cut.ipuz").is_err());
         }
     }
 }

@@ -8,6 +8,7 @@ use std::path::Path;
 
 use crate::common::python::run_python;
 use crate::common::{data, scratch};
+use cruciverb::export::ipuz;
 use cruciverb::files::Existing;
 use cruciverb::grid::{Cell, Direction};
 use cruciverb::puzzle::Puzzle;
@@ -52,7 +53,7 @@ print(json.dumps(out))
 "#;
 
 fn fixture(name: &str) -> Puzzle {
-    Puzzle::load(&data(&format!("puzzles/{name}.ipuz"))).unwrap()
+    ipuz::load(&data(&format!("puzzles/{name}.ipuz"))).unwrap()
 }
 
 fn options(paper: Paper, solution: bool) -> PdfOptions {

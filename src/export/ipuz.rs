@@ -1,0 +1,847 @@
+//! The ipuz format (v2, crossword kind): the puzzle document's own file form.
+//!
+//! What [`write`] writes:
+//! - `puzzle`: the clue number where a word starts, `0` (the file's `empty`)
+//!   for other white cells, `"#"` (the file's `block`) for blocks;
+//! - `solution`: one-letter strings, `"#"` for blocks, `null` for a white cell
+//!   not filled yet;
+//! - `clues`: every slot as `[number, "text"]`, Across then Down, in number
+//!   order, with `""` where no clue is written yet;
+//! - `title`, `author`, `copyright`, `notes` only when not empty.
+//!
+//! [`read`] reads that and the variants other tools write (see its
+//! documentation). Anything it cannot represent faithfully is an error
+//! naming the place and the problem, never a guess. Rows and columns in
+//! messages count from 1.
+
+use std::collections::HashSet;
+use std::io;
+use std::path::Path;
+
+use serde::Serialize;
+use serde_json::ser::{Formatter, PrettyFormatter};
+use serde_json::{Map, Value};
+
+use crate::error::{Error, Result};
+use crate::files::{self, Existing};
+use crate::grid::{check_side, Cell, Direction, Grid};
+use crate::puzzle::{direction_name, Puzzle, DEFAULT_MIN_SLOT};
+
+/// The puzzle as pretty-printed ipuz JSON, one grid row or clue per line.
+pub fn write(puzzle: &Puzzle) -> String {
+    let mut text = to_json(&IpuzOut::new(puzzle));
+    text.push('\n');
+    text
+}
+
+/// Writes [`write`] to `path` (see [`files::write`]).
+pub fn save(puzzle: &Puzzle, path: &Path, existing: Existing) -> Result<()> {
+    files::write(path, write(puzzle).as_bytes(), existing)
+}
+
+/// Reads an ipuz crossword. Besides what we write, this accepts:
+/// - `puzzle` cells as numbers, numeric strings, `""`, the file's `block`
+///   or `"#"`, `null` (an omitted cell, taken as a block) and objects
+///   `{"cell": …, "style": …}`;
+/// - `solution` cells as letters of either case, the file's `block` or
+///   `"#"`, `null`, the file's `empty`, `0`, `""` and objects
+///   `{"value": …}`;
+/// - clues as `[number, "text"]`, `{"number": n, "clue": "text"}` or bare
+///   strings, which take the direction's slots in order; list names like
+///   `"Across:Across"`; a clue's own `answer` is ignored (the grid is the
+///   answer);
+/// - credits that are missing, `null` or `""` (all read as empty);
+/// - version 1 files and JSONP-wrapped files (`ipuz({…})`).
+///
+/// Rebus cells, per-direction cell values, clues spanning several slots,
+/// directions other than Across and Down, numbering that does not follow
+/// the standard convention and clues naming a word the grid does not have
+/// are errors. Slots the file gives no clue for get empty text.
+pub fn read(text: &str, source_name: &str) -> Result<Puzzle> {
+    let root = parse_json(text, source_name)?;
+    read_document(&root).map_err(|message| Error::invalid(format!("{source_name}: {message}")))
+}
+
+/// Reads an ipuz file.
+pub fn load(path: &Path) -> Result<Puzzle> {
+    let text = files::read_text(path, files::MAX_DOCUMENT_BYTES)?;
+    read(&text, &path.display().to_string())
+}
+
+// ---------------------------------------------------------------- writing
+
+const VERSION: &str = "http://ipuz.org/v2";
+const CROSSWORD_KIND: &str = "http://ipuz.org/crossword#1";
+const BLOCK: &str = "#";
+
+/// The written file; field order here is the order in the file.
+#[derive(Serialize)]
+struct IpuzOut<'a> {
+    version: &'static str,
+    kind: [&'static str; 1],
+    origin: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    author: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    copyright: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    notes: Option<&'a str>,
+    dimensions: Dimensions,
+    block: &'static str,
+    empty: u32,
+    puzzle: Vec<Vec<Value>>,
+    solution: Vec<Vec<Value>>,
+    clues: ClueLists<'a>,
+}
+
+#[derive(Serialize)]
+struct Dimensions {
+    width: usize,
+    height: usize,
+}
+
+#[derive(Serialize)]
+struct ClueLists<'a> {
+    #[serde(rename = "Across")]
+    across: Vec<(u32, &'a str)>,
+    #[serde(rename = "Down")]
+    down: Vec<(u32, &'a str)>,
+}
+
+impl<'a> IpuzOut<'a> {
+    fn new(puzzle: &'a Puzzle) -> IpuzOut<'a> {
+        let non_empty = |s: &'a String| Some(s.as_str()).filter(|s| !s.is_empty());
+        IpuzOut {
+            version: VERSION,
+            kind: [CROSSWORD_KIND],
+            origin: format!("cruciverb {}", env!("CARGO_PKG_VERSION")),
+            title: non_empty(&puzzle.title),
+            author: non_empty(&puzzle.author),
+            copyright: non_empty(&puzzle.copyright),
+            notes: non_empty(&puzzle.notes),
+            dimensions: Dimensions {
+                width: puzzle.grid.width(),
+                height: puzzle.grid.height(),
+            },
+            block: BLOCK,
+            empty: 0,
+            puzzle: numbered_rows(&puzzle.grid, puzzle.min_slot),
+            solution: solution_rows(&puzzle.grid),
+            clues: clue_lists(puzzle),
+        }
+    }
+}
+
+fn numbered_rows(grid: &Grid, min_slot: usize) -> Vec<Vec<Value>> {
+    let numbers = grid.clue_numbers(min_slot);
+    rows(grid, |r, c, cell| match cell {
+        Cell::Block => Value::from(BLOCK),
+        _ => Value::from(numbers[r * grid.width() + c]),
+    })
+}
+
+fn solution_rows(grid: &Grid) -> Vec<Vec<Value>> {
+    rows(grid, |_, _, cell| match cell {
+        Cell::Block => Value::from(BLOCK),
+        Cell::Empty => Value::Null,
+        Cell::Letter(b) => Value::from((b as char).to_string()),
+    })
+}
+
+fn rows(grid: &Grid, cell: impl Fn(usize, usize, Cell) -> Value) -> Vec<Vec<Value>> {
+    (0..grid.height())
+        .map(|r| {
+            (0..grid.width())
+                .map(|c| cell(r, c, grid.get(r, c)))
+                .collect()
+        })
+        .collect()
+}
+
+/// Listed from the grid's slots rather than from `puzzle.clues`, so the file
+/// always has exactly one clue per slot even if `clues` was edited by hand.
+fn clue_lists(puzzle: &Puzzle) -> ClueLists<'_> {
+    let mut lists = ClueLists {
+        across: Vec::new(),
+        down: Vec::new(),
+    };
+    for slot in puzzle.grid.slots(puzzle.min_slot) {
+        let text = puzzle
+            .clue(slot.number, slot.direction)
+            .map_or("", |c| c.text.as_str());
+        match slot.direction {
+            Direction::Across => lists.across.push((slot.number, text)),
+            Direction::Down => lists.down.push((slot.number, text)),
+        }
+    }
+    lists
+}
+
+fn to_json(value: &impl Serialize) -> String {
+    let mut out = Vec::new();
+    let mut serializer = serde_json::Serializer::with_formatter(&mut out, RowsFormatter::default());
+    value
+        .serialize(&mut serializer)
+        .expect("serialising strings and numbers to memory cannot fail");
+    String::from_utf8(out).expect("serde_json writes UTF-8")
+}
+
+/// Pretty JSON, except that arrays and objects inside an array stay on one
+/// line: a grid row or a clue reads as one line instead of one per cell.
+#[derive(Default)]
+struct RowsFormatter {
+    pretty: PrettyFormatter<'static>,
+    /// For each open container: (is an array, written on one line).
+    open: Vec<(bool, bool)>,
+}
+
+impl RowsFormatter {
+    fn push(&mut self, is_array: bool) -> bool {
+        let inline = self
+            .open
+            .last()
+            .is_some_and(|&(array, inline)| array || inline);
+        self.open.push((is_array, inline));
+        inline
+    }
+
+    fn pop(&mut self) -> bool {
+        self.open.pop().is_some_and(|(_, inline)| inline)
+    }
+
+    fn inline(&self) -> bool {
+        self.open.last().is_some_and(|&(_, inline)| inline)
+    }
+}
+
+fn separator<W: ?Sized + io::Write>(writer: &mut W, first: bool) -> io::Result<()> {
+    if first {
+        Ok(())
+    } else {
+        writer.write_all(b", ")
+    }
+}
+
+impl Formatter for RowsFormatter {
+    fn begin_array<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        if self.push(true) {
+            writer.write_all(b"[")
+        } else {
+            self.pretty.begin_array(writer)
+        }
+    }
+
+    fn end_array<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        if self.pop() {
+            writer.write_all(b"]")
+        } else {
+            self.pretty.end_array(writer)
+        }
+    }
+
+    fn begin_array_value<W: ?Sized + io::Write>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        if self.inline() {
+            separator(writer, first)
+        } else {
+            self.pretty.begin_array_value(writer, first)
+        }
+    }
+
+    fn end_array_value<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        if self.inline() {
+            Ok(())
+        } else {
+            self.pretty.end_array_value(writer)
+        }
+    }
+
+    fn begin_object<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        if self.push(false) {
+            writer.write_all(b"{")
+        } else {
+            self.pretty.begin_object(writer)
+        }
+    }
+
+    fn end_object<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        if self.pop() {
+            writer.write_all(b"}")
+        } else {
+            self.pretty.end_object(writer)
+        }
+    }
+
+    fn begin_object_key<W: ?Sized + io::Write>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        if self.inline() {
+            separator(writer, first)
+        } else {
+            self.pretty.begin_object_key(writer, first)
+        }
+    }
+
+    fn begin_object_value<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        if self.inline() {
+            writer.write_all(b": ")
+        } else {
+            self.pretty.begin_object_value(writer)
+        }
+    }
+
+    fn end_object_value<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        if self.inline() {
+            Ok(())
+        } else {
+            self.pretty.end_object_value(writer)
+        }
+    }
+}
+
+// ---------------------------------------------------------------- reading
+
+/// Problems inside the document are plain messages until `read` puts
+/// the source name in front.
+type Checked<T> = std::result::Result<T, String>;
+
+fn parse_json(text: &str, source_name: &str) -> Result<Value> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = blank_jsonp_wrapper(text);
+    serde_json::from_str(&text).map_err(|e| {
+        let message = e.to_string();
+        // serde_json appends the position, which Error::Parse already shows.
+        let message = message
+            .rsplit_once(" at line ")
+            .map_or(message.as_str(), |(m, _)| m);
+        Error::parse(
+            source_name,
+            e.line().max(1),
+            Some(e.column()).filter(|&c| c > 0),
+            format!("invalid JSON: {message}"),
+        )
+    })
+}
+
+/// ipuz v1 allowed JSONP, `ipuz({…})`. The wrapper is overwritten with spaces
+/// rather than cut, so serde_json's error positions still match the file.
+fn blank_jsonp_wrapper(text: &str) -> String {
+    let (Some(open), Some(close)) = (text.find('('), text.rfind(')')) else {
+        return text.to_string();
+    };
+    let name = text[..open].trim();
+    let is_wrapper = open < close
+        && !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+        && text[close + 1..].trim().is_empty()
+        && text[open + 1..].trim_start().starts_with('{');
+    if !is_wrapper {
+        return text.to_string();
+    }
+    let mut out = " ".repeat(text[..=open].chars().count());
+    out.push_str(&text[open + 1..close]);
+    out.push(' ');
+    out.push_str(&text[close + 1..]);
+    out
+}
+
+fn read_document(root: &Value) -> Checked<Puzzle> {
+    let doc = root
+        .as_object()
+        .ok_or("the file is not a JSON object, so not an ipuz puzzle")?;
+    check_version(doc)?;
+    check_kind(doc)?;
+    let (width, height) = dimensions(doc)?;
+    let marks = Marks::new(doc)?;
+    let puzzle = read_rows(doc, "puzzle", width, height, |v| marks.puzzle_cell(v))?;
+    let solution = read_rows(doc, "solution", width, height, |v| marks.solution_cell(v))?;
+    let grid = combine(width, height, &puzzle, &solution)?;
+    let listed = read_clue_lists(doc)?;
+    let min_slot = derive_min_slot(&grid, &puzzle, &listed)?;
+    let mut result = Puzzle::from_grid(grid, min_slot);
+    result.title = text_field(doc, "title")?;
+    result.author = text_field(doc, "author")?;
+    result.copyright = text_field(doc, "copyright")?;
+    result.notes = text_field(doc, "notes")?;
+    place_clues(&mut result, listed)?;
+    Ok(result)
+}
+
+/// A JSON value shortened for a message.
+fn show(value: &Value) -> String {
+    let text = value.to_string();
+    match text.char_indices().nth(40) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text,
+    }
+}
+
+fn check_version(doc: &Map<String, Value>) -> Checked<()> {
+    match doc.get("version") {
+        None => Err("missing \"version\": not an ipuz file".into()),
+        Some(Value::String(v)) if without_scheme(v).starts_with("ipuz.org/v") => Ok(()),
+        Some(other) => Err(format!(
+            "\"version\" is {}, expected \"{VERSION}\"",
+            show(other)
+        )),
+    }
+}
+
+fn without_scheme(uri: &str) -> &str {
+    uri.strip_prefix("http://")
+        .or_else(|| uri.strip_prefix("https://"))
+        .unwrap_or(uri)
+}
+
+fn check_kind(doc: &Map<String, Value>) -> Checked<()> {
+    let kind = doc.get("kind").ok_or("missing \"kind\"")?;
+    let kinds: Vec<&str> = match kind {
+        Value::Array(items) => items.iter().filter_map(Value::as_str).collect(),
+        Value::String(one) => vec![one.as_str()],
+        _ => Vec::new(),
+    };
+    if kinds
+        .iter()
+        .any(|k| without_scheme(k).starts_with("ipuz.org/crossword"))
+    {
+        Ok(())
+    } else {
+        Err(format!(
+            "kind {} is not a crossword (expected \"{CROSSWORD_KIND}\")",
+            show(kind)
+        ))
+    }
+}
+
+fn dimensions(doc: &Map<String, Value>) -> Checked<(usize, usize)> {
+    let dims = doc
+        .get("dimensions")
+        .ok_or("missing \"dimensions\"")?
+        .as_object()
+        .ok_or("\"dimensions\" is not an object")?;
+    let side = |key: &str| -> Checked<usize> {
+        let value = dims
+            .get(key)
+            .and_then(Value::as_u64)
+            .ok_or_else(|| format!("\"dimensions\" has no whole-number \"{key}\""))?;
+        let value = usize::try_from(value).unwrap_or(usize::MAX);
+        check_side(key, value).map_err(|e| e.to_string())?;
+        Ok(value)
+    };
+    Ok((side("width")?, side("height")?))
+}
+
+/// A `puzzle` cell: a block, or a white cell with its clue number (0: none).
+#[derive(Clone, Copy)]
+enum Numbered {
+    Block,
+    White(u32),
+}
+
+/// A `solution` cell. `Unknown` (null, empty) fits a block or a white cell.
+#[derive(Clone, Copy)]
+enum Solved {
+    Block,
+    Letter(u8),
+    Unknown,
+}
+
+/// The file's own block and empty markers.
+struct Marks {
+    block: String,
+    empty: Value,
+}
+
+impl Marks {
+    fn new(doc: &Map<String, Value>) -> Checked<Marks> {
+        let block = match doc.get("block") {
+            None | Some(Value::Null) => BLOCK.to_string(),
+            Some(Value::String(s)) => s.clone(),
+            Some(other) => return Err(format!("\"block\" is {}, expected a string", show(other))),
+        };
+        let empty = match doc.get("empty") {
+            None | Some(Value::Null) => Value::from(0),
+            Some(v @ (Value::String(_) | Value::Number(_))) => v.clone(),
+            Some(other) => {
+                return Err(format!(
+                    "\"empty\" is {}, expected a string or number",
+                    show(other)
+                ))
+            }
+        };
+        Ok(Marks { block, empty })
+    }
+
+    fn is_block(&self, s: &str) -> bool {
+        s == self.block || s == BLOCK
+    }
+
+    fn puzzle_cell(&self, value: &Value) -> Checked<Numbered> {
+        match value {
+            // null is an omitted cell (a shaped grid); our grids are
+            // rectangles, so it is as good as a block.
+            Value::Null => Ok(Numbered::Block),
+            Value::Object(map) => match map.get("cell") {
+                Some(Value::Object(_)) => Err("a cell object's \"cell\" is an object".into()),
+                Some(inner) => self.puzzle_cell(inner),
+                None => Ok(Numbered::White(0)),
+            },
+            v if *v == self.empty => Ok(Numbered::White(0)),
+            Value::String(s) if self.is_block(s) => Ok(Numbered::Block),
+            Value::String(s) if s.trim().is_empty() => Ok(Numbered::White(0)),
+            Value::String(s) => s.trim().parse().map(Numbered::White).map_err(|_| {
+                format!("label {s:?} is not a clue number (only numbered grids are supported)")
+            }),
+            Value::Number(n) => n
+                .as_u64()
+                .and_then(|n| u32::try_from(n).ok())
+                .map(Numbered::White)
+                .ok_or_else(|| format!("{n} is not a clue number")),
+            other => Err(format!(
+                "{} is not a puzzle cell (expected a clue number, 0, \"{}\" or null)",
+                show(other),
+                self.block
+            )),
+        }
+    }
+
+    fn solution_cell(&self, value: &Value) -> Checked<Solved> {
+        match value {
+            Value::Null => Ok(Solved::Unknown),
+            Value::Object(map) => self.solution_object(map),
+            v if *v == self.empty => Ok(Solved::Unknown),
+            Value::String(s) if self.is_block(s) => Ok(Solved::Block),
+            Value::String(s) => solution_letter(s),
+            Value::Number(n) if n.as_u64() == Some(0) => Ok(Solved::Unknown),
+            Value::Array(_) => {
+                Err("cells with several alternative values are not supported".into())
+            }
+            other => Err(format!(
+                "{} is not a solution cell (expected a letter, \"{}\" or null)",
+                show(other),
+                self.block
+            )),
+        }
+    }
+
+    fn solution_object(&self, map: &Map<String, Value>) -> Checked<Solved> {
+        match map.get("value") {
+            Some(Value::Object(_)) => Err("a cell object's \"value\" is an object".into()),
+            Some(inner) => self.solution_cell(inner),
+            None if map.keys().all(|k| k == "style") => Ok(Solved::Unknown),
+            None => Err(format!(
+                "{} gives a value per direction, which is not supported",
+                show(&Value::Object(map.clone()))
+            )),
+        }
+    }
+}
+
+fn solution_letter(s: &str) -> Checked<Solved> {
+    let text = s.trim();
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (None, _) => Ok(Solved::Unknown),
+        (Some(c), None) if c.is_ascii_alphabetic() => {
+            Ok(Solved::Letter(c.to_ascii_uppercase() as u8))
+        }
+        (Some(_), Some(_)) if text.chars().all(char::is_alphabetic) => {
+            Err(format!("{s:?}: rebus cells are not supported"))
+        }
+        _ => Err(format!("{s:?} is not a letter A-Z")),
+    }
+}
+
+/// The `field` grid as rows of cells, checked against the dimensions.
+fn read_rows<T>(
+    doc: &Map<String, Value>,
+    field: &str,
+    width: usize,
+    height: usize,
+    cell: impl Fn(&Value) -> Checked<T>,
+) -> Checked<Vec<Vec<T>>> {
+    let rows = doc
+        .get(field)
+        .ok_or_else(|| format!("missing \"{field}\""))?
+        .as_array()
+        .ok_or_else(|| format!("\"{field}\" is not an array of rows"))?;
+    if rows.len() != height {
+        return Err(format!(
+            "\"{field}\" has {} rows, dimensions say {height}",
+            rows.len()
+        ));
+    }
+    rows.iter()
+        .enumerate()
+        .map(|(r, row)| {
+            let row = row
+                .as_array()
+                .ok_or_else(|| format!("{field} row {} is not an array", r + 1))?;
+            if row.len() != width {
+                return Err(format!(
+                    "{field} row {} has {} cells, dimensions say {width}",
+                    r + 1,
+                    row.len()
+                ));
+            }
+            row.iter()
+                .enumerate()
+                .map(|(c, v)| {
+                    cell(v).map_err(|m| format!("{field} row {}, column {}: {m}", r + 1, c + 1))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Lays the solution over the puzzle's shape; the two must agree on blocks.
+fn combine(
+    width: usize,
+    height: usize,
+    puzzle: &[Vec<Numbered>],
+    solution: &[Vec<Solved>],
+) -> Checked<Grid> {
+    let mut grid = Grid::empty(width, height).map_err(|e| e.to_string())?;
+    for (r, (shape, letters)) in puzzle.iter().zip(solution).enumerate() {
+        for (c, (&numbered, &solved)) in shape.iter().zip(letters).enumerate() {
+            let at = || format!("row {}, column {}", r + 1, c + 1);
+            let cell = match (numbered, solved) {
+                (Numbered::Block, Solved::Block | Solved::Unknown) => Cell::Block,
+                (Numbered::White(_), Solved::Letter(b)) => Cell::Letter(b),
+                (Numbered::White(_), Solved::Unknown) => Cell::Empty,
+                (Numbered::Block, Solved::Letter(b)) => {
+                    return Err(format!(
+                        "{}: the solution has the letter {} where the puzzle has a block",
+                        at(),
+                        b as char
+                    ))
+                }
+                (Numbered::White(_), Solved::Block) => {
+                    return Err(format!(
+                        "{}: the solution has a block where the puzzle has a white cell",
+                        at()
+                    ))
+                }
+            };
+            grid.set(r, c, cell);
+        }
+    }
+    Ok(grid)
+}
+
+/// The minimum word length the file was made with, which ipuz does not
+/// store. Candidates are tried in the order 2, 1, 3, 4, …: the first whose
+/// standard numbering is the file's and whose every word has a numbered clue
+/// in the file wins (this tells our own files apart, which list every word);
+/// failing that, the first whose numbering is the file's.
+fn derive_min_slot(grid: &Grid, puzzle: &[Vec<Numbered>], listed: &[Listed]) -> Checked<usize> {
+    let given: Vec<u32> = puzzle
+        .iter()
+        .flatten()
+        .map(|cell| match *cell {
+            Numbered::White(n) => n,
+            Numbered::Block => 0,
+        })
+        .collect();
+    let clued: HashSet<(u32, Direction)> = listed
+        .iter()
+        .filter_map(|c| c.number.map(|n| (n, c.direction)))
+        .collect();
+    let longest = grid.width().max(grid.height());
+    let numbered_alike: Vec<usize> = [DEFAULT_MIN_SLOT, 1]
+        .into_iter()
+        .chain(DEFAULT_MIN_SLOT + 1..=longest)
+        .filter(|&k| grid.clue_numbers(k) == given)
+        .collect();
+    let all_clued = |&k: &usize| {
+        grid.slots(k)
+            .iter()
+            .all(|s| clued.contains(&(s.number, s.direction)))
+    };
+    numbered_alike
+        .iter()
+        .copied()
+        .find(all_clued)
+        .or(numbered_alike.first().copied())
+        .ok_or_else(|| numbering_mismatch(grid, &given))
+}
+
+fn numbering_mismatch(grid: &Grid, given: &[u32]) -> String {
+    let expected = grid.clue_numbers(DEFAULT_MIN_SLOT);
+    let Some((i, (&got, &want))) = given
+        .iter()
+        .zip(&expected)
+        .enumerate()
+        .find(|(_, (g, e))| g != e)
+    else {
+        return "the puzzle's clue numbers do not follow the standard numbering".into();
+    };
+    let at = format!(
+        "puzzle row {}, column {}",
+        i / grid.width() + 1,
+        i % grid.width() + 1
+    );
+    match (got, want) {
+        (got, 0) => format!("{at} is numbered {got}, but no word starts there"),
+        (0, want) => {
+            format!("{at} has no number, but a word starts there (standard numbering gives {want})")
+        }
+        (got, want) => format!("{at} is numbered {got}, but standard numbering gives {want}"),
+    }
+}
+
+fn text_field(doc: &Map<String, Value>, key: &str) -> Checked<String> {
+    match doc.get(key) {
+        None | Some(Value::Null) => Ok(String::new()),
+        Some(Value::String(s)) => Ok(s.clone()),
+        Some(other) => Err(format!("\"{key}\" is {}, expected a string", show(other))),
+    }
+}
+
+/// A clue as the file lists it. A bare string has no number and stands for
+/// the `index`-th slot of its direction.
+struct Listed {
+    direction: Direction,
+    index: usize,
+    number: Option<u32>,
+    text: String,
+}
+
+fn read_clue_lists(doc: &Map<String, Value>) -> Checked<Vec<Listed>> {
+    let lists = match doc.get("clues") {
+        None | Some(Value::Null) => return Ok(Vec::new()),
+        Some(Value::Object(lists)) => lists,
+        Some(other) => {
+            return Err(format!(
+                "\"clues\" is {}, expected an object of clue lists",
+                show(other)
+            ))
+        }
+    };
+    let mut listed = Vec::new();
+    for (name, list) in lists {
+        let direction = clue_direction(name)?;
+        let list = list
+            .as_array()
+            .ok_or_else(|| format!("clue list {name:?} is not an array"))?;
+        for (index, entry) in list.iter().enumerate() {
+            let (number, text) = read_clue(entry)
+                .map_err(|m| format!("clue list {name:?}, entry {}: {m}", index + 1))?;
+            listed.push(Listed {
+                direction,
+                index,
+                number,
+                text,
+            });
+        }
+    }
+    Ok(listed)
+}
+
+fn place_clues(puzzle: &mut Puzzle, listed: Vec<Listed>) -> Checked<()> {
+    let mut seen = HashSet::new();
+    for clue in listed {
+        let number = match clue.number {
+            Some(n) => n,
+            None => nth_slot(puzzle, clue.direction, clue.index)?,
+        };
+        if !seen.insert((number, clue.direction)) {
+            return Err(format!(
+                "clue {number} {} is given twice",
+                direction_name(clue.direction)
+            ));
+        }
+        place_clue(puzzle, number, clue.direction, clue.text)?;
+    }
+    Ok(())
+}
+
+fn clue_direction(name: &str) -> Checked<Direction> {
+    // "Across:Across" and the like: the part after ':' is a display label.
+    let direction = name.split_once(':').map_or(name, |(d, _)| d).trim();
+    if direction.eq_ignore_ascii_case("across") {
+        Ok(Direction::Across)
+    } else if direction.eq_ignore_ascii_case("down") {
+        Ok(Direction::Down)
+    } else {
+        Err(format!(
+            "clue list {name:?}: only Across and Down clues are supported"
+        ))
+    }
+}
+
+/// A clue entry's number (None for a bare string) and text.
+fn read_clue(entry: &Value) -> Checked<(Option<u32>, String)> {
+    match entry {
+        Value::String(text) => Ok((None, text.clone())),
+        Value::Array(pair) => match pair.as_slice() {
+            [number, Value::String(text)] => Ok((Some(clue_number(number)?), text.clone())),
+            _ => Err(format!("{} is not [number, \"text\"]", show(entry))),
+        },
+        Value::Object(map) => clue_object(map),
+        other => Err(format!("{} is not a clue", show(other))),
+    }
+}
+
+fn clue_object(map: &Map<String, Value>) -> Checked<(Option<u32>, String)> {
+    if map.contains_key("numbers") && !map.contains_key("number") {
+        return Err("clues spanning several slots (\"numbers\") are not supported".into());
+    }
+    let number = map.get("number").map(clue_number).transpose()?;
+    let text = match map.get("clue") {
+        None | Some(Value::Null) => String::new(),
+        Some(Value::String(s)) => s.clone(),
+        Some(other) => return Err(format!("\"clue\" is {}, expected a string", show(other))),
+    };
+    Ok((number, text))
+}
+
+fn clue_number(value: &Value) -> Checked<u32> {
+    let number = match value {
+        Value::Number(n) => n.as_u64().and_then(|n| u32::try_from(n).ok()),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    };
+    number.ok_or_else(|| format!("clue number {} is not a plain number", show(value)))
+}
+
+/// The slot a bare-string clue stands for: bare clues take their direction's
+/// slots in number order.
+fn nth_slot(puzzle: &Puzzle, direction: Direction, index: usize) -> Checked<u32> {
+    puzzle
+        .clues
+        .iter()
+        .filter(|c| c.direction == direction)
+        .nth(index)
+        .map(|c| c.number)
+        .ok_or_else(|| {
+            let name = direction_name(direction);
+            format!(
+                "{name} clue {} has no number and the grid has only {index} {name} words",
+                index + 1
+            )
+        })
+}
+
+fn place_clue(puzzle: &mut Puzzle, number: u32, direction: Direction, text: String) -> Checked<()> {
+    let name = direction_name(direction);
+    match puzzle.clue_mut(number, direction) {
+        Some(clue) => {
+            clue.text = text;
+            Ok(())
+        }
+        None => Err(format!(
+            "clue {number} {name} ({}) does not match the grid: no {name} word is numbered {number}",
+            show(&Value::String(text))
+        )),
+    }
+}
