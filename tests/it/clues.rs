@@ -2,10 +2,9 @@
 
 use std::time::Duration;
 
-use crate::common::{data, grid_file, scratch};
+use crate::common::{fixture, grid_file, scratch};
 use cruciverb::clues::database::Origin;
 use cruciverb::clues::{apply, apply_file, attach, database, template, ClueFile, Report, Sources};
-use cruciverb::export::ipuz;
 use cruciverb::fill::{fill, FillOptions, Outcome};
 use cruciverb::grid::{Cell, Direction, Grid};
 use cruciverb::puzzle::Puzzle;
@@ -15,10 +14,6 @@ use cruciverb::wordlist::{embedded, WordList, DEFAULT_SCORE};
 const FIXTURES: [&str; 3] = ["mini5", "american15", "british15"];
 /// The longest clue build_clues.py writes.
 const MAX_CLUE: usize = 90;
-
-fn fixture(name: &str) -> Puzzle {
-    ipuz::load(&data(&format!("puzzles/{name}.ipuz"))).unwrap()
-}
 
 /// mini5 with every clue text cleared. Its answers: 1A ADDS, 5A CURIO,
 /// 6A ERICA, 7A CANER, 8A ASKS; 1D AURAS, 2D DRINK, 3D DICES, 4D SOAR,

@@ -4,7 +4,6 @@
 
 use crate::common::python::run_python;
 use crate::common::*;
-use cruciverb::export::ipuz;
 use cruciverb::export::puz::{read, to_latin1, write};
 use cruciverb::export::{import, render, Format};
 use cruciverb::files::Existing;
@@ -20,10 +19,6 @@ const FIXTURES: [&str; 3] = ["mini5", "american15", "british15"];
 fn fresh_dir() -> ScratchDir {
     static NEXT: AtomicUsize = AtomicUsize::new(0);
     scratch(&format!("puz-{}", NEXT.fetch_add(1, Ordering::Relaxed)))
-}
-
-fn fixture(name: &str) -> Puzzle {
-    ipuz::load(&data(&format!("puzzles/{name}.ipuz"))).unwrap()
 }
 
 /// Everything puzpy sees in a file. `puz.load` itself rejects a file whose

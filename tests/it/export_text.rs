@@ -16,18 +16,10 @@ use serde_json::Value;
 
 const FIXTURES: [&str; 3] = ["mini5", "american15", "british15"];
 
-fn fixture_path(name: &str) -> std::path::PathBuf {
-    data(&format!("puzzles/{name}.ipuz"))
-}
-
-fn fixture(name: &str) -> Puzzle {
-    ipuz::load(&fixture_path(name)).unwrap()
-}
-
 /// The fixture file as plain JSON: the ground truth the exports must match,
 /// read without our ipuz reader.
 fn raw_fixture(name: &str) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(fixture_path(name)).unwrap()).unwrap()
+    serde_json::from_str(&std::fs::read_to_string(puzzle_path(name)).unwrap()).unwrap()
 }
 
 fn raw_text(raw: &Value, key: &str) -> String {

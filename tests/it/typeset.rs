@@ -7,8 +7,7 @@ use std::fs;
 use std::path::Path;
 
 use crate::common::python::run_python;
-use crate::common::{data, scratch};
-use cruciverb::export::ipuz;
+use crate::common::{fixture, scratch};
 use cruciverb::files::Existing;
 use cruciverb::grid::{Cell, Direction};
 use cruciverb::puzzle::Puzzle;
@@ -51,10 +50,6 @@ for path in sys.argv[1:]:
     })
 print(json.dumps(out))
 "#;
-
-fn fixture(name: &str) -> Puzzle {
-    ipuz::load(&data(&format!("puzzles/{name}.ipuz"))).unwrap()
-}
 
 fn options(paper: Paper, solution: bool) -> PdfOptions {
     PdfOptions { paper, solution }

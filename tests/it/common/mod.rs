@@ -334,6 +334,16 @@ pub fn data(rel: &str) -> PathBuf {
         .join(rel)
 }
 
+/// A puzzle file from `tests/data/puzzles/`, by stem.
+pub fn puzzle_path(name: &str) -> PathBuf {
+    data(&format!("puzzles/{name}.ipuz"))
+}
+
+/// A puzzle from `tests/data/puzzles/`, read by our ipuz reader.
+pub fn fixture(name: &str) -> cruciverb::puzzle::Puzzle {
+    cruciverb::export::ipuz::load(&puzzle_path(name)).unwrap()
+}
+
 /// A grid file from `tests/data/grids/`.
 pub fn grid_file(name: &str) -> cruciverb::grid::Grid {
     let text = std::fs::read_to_string(data(&format!("grids/{name}"))).unwrap();
