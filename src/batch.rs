@@ -7,7 +7,10 @@
 //! one row per pattern in file order, is written last and atomically, so a
 //! directory that has one holds a complete batch.
 
+use std::collections::HashSet;
 use std::fmt::Write as _;
+use std::fs::OpenOptions;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Mutex};
@@ -27,6 +30,13 @@ use crate::wordlist::index::Index;
 /// Name of the table a batch leaves in its output directory.
 pub const SUMMARY_NAME: &str = "summary.tsv";
 
+/// Rows of an unfinished batch, one appended as each pattern is done, so
+/// that a killed batch can resume without redoing them.
+pub const JOURNAL_NAME: &str = "summary.tsv.part";
+
+const COLUMNS: &str =
+    "pattern\tresult\tseconds\tmean_score\tlowest_score\tfile\tpattern_hex\tdetail\n";
+
 pub struct Batch<'a> {
     pub patterns: &'a Path,
     /// Fill only the first N patterns.
@@ -35,6 +45,8 @@ pub struct Batch<'a> {
     pub threads: usize,
     /// Options for each fill; the time limit applies to each pattern.
     pub options: FillOptions,
+    /// Continue an unfinished batch in `out_dir` from its journal.
+    pub resume: bool,
 }
 
 /// What became of one pattern.
@@ -93,40 +105,72 @@ impl Summary {
             self.timed_out(),
             self.elapsed.as_secs_f64()
         );
-        out.push_str(
-            "pattern\tresult\tseconds\tmean_score\tlowest_score\tfile\tpattern_hex\tdetail\n",
-        );
+        out.push_str(COLUMNS);
         for r in &self.reports {
-            let (result, mean, lowest, file, detail) = match &r.status {
-                Status::Filled {
-                    mean_score,
-                    lowest_score,
-                    file,
-                } => (
-                    "filled",
-                    format!("{mean_score:.1}"),
-                    lowest_score.to_string(),
-                    file.as_str(),
-                    "",
-                ),
-                Status::Unfillable(why) => {
-                    ("unfillable", String::new(), String::new(), "", why.as_str())
-                }
-                Status::Rejected(why) => {
-                    ("rejected", String::new(), String::new(), "", why.as_str())
-                }
-                Status::TimedOut => ("timed out", String::new(), String::new(), "", ""),
-            };
-            let _ = writeln!(
-                out,
-                "{}\t{result}\t{:.3}\t{mean}\t{lowest}\t{file}\t{}\t{}",
-                r.number,
-                r.elapsed.as_secs_f64(),
-                r.hex,
-                detail.replace(['\t', '\n'], " ")
-            );
+            out.push_str(&r.row());
         }
         out
+    }
+}
+
+impl Report {
+    /// The report as one tab-separated line of the summary table.
+    fn row(&self) -> String {
+        let r = self;
+        let (result, mean, lowest, file, detail) = match &r.status {
+            Status::Filled {
+                mean_score,
+                lowest_score,
+                file,
+            } => (
+                "filled",
+                format!("{mean_score:.1}"),
+                lowest_score.to_string(),
+                file.as_str(),
+                "",
+            ),
+            Status::Unfillable(why) => {
+                ("unfillable", String::new(), String::new(), "", why.as_str())
+            }
+            Status::Rejected(why) => ("rejected", String::new(), String::new(), "", why.as_str()),
+            Status::TimedOut => ("timed out", String::new(), String::new(), "", ""),
+        };
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{}\t{result}\t{:.3}\t{mean}\t{lowest}\t{file}\t{}\t{}",
+            r.number,
+            r.elapsed.as_secs_f64(),
+            r.hex,
+            detail.replace(['\t', '\n'], " ")
+        );
+        out
+    }
+
+    /// Reads back a [`Report::row`] (without its newline); None for a row
+    /// that is not one, such as a line cut short by a kill.
+    fn parse_row(line: &str) -> Option<Report> {
+        let f: Vec<&str> = line.split('\t').collect();
+        let [number, result, seconds, mean, lowest, file, hex, detail] = f[..] else {
+            return None;
+        };
+        let status = match result {
+            "filled" => Status::Filled {
+                mean_score: mean.parse().ok()?,
+                lowest_score: lowest.parse().ok()?,
+                file: file.to_string(),
+            },
+            "unfillable" => Status::Unfillable(detail.to_string()),
+            "rejected" => Status::Rejected(detail.to_string()),
+            "timed out" => Status::TimedOut,
+            _ => return None,
+        };
+        Some(Report {
+            number: number.parse().ok()?,
+            hex: hex.to_string(),
+            status,
+            elapsed: Duration::try_from_secs_f64(seconds.parse().ok()?).ok()?,
+        })
     }
 }
 
@@ -135,7 +179,16 @@ impl Summary {
 pub fn run(batch: &Batch, index: &Index, progress: &dyn Reporter) -> Result<Summary> {
     // A missing pattern file is reported before the directory is made.
     std::fs::File::open(batch.patterns).at(batch.patterns)?;
-    prepare_out_dir(batch.out_dir)?;
+    let resumed = prepare_out_dir(batch)?;
+    let done: HashSet<usize> = resumed.iter().map(|r| r.number).collect();
+    let journal_path = batch.out_dir.join(JOURNAL_NAME);
+    let journal = Mutex::new(
+        OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&journal_path)
+            .at(&journal_path)?,
+    );
     let started = Instant::now();
     let stem = batch.patterns.file_stem().map_or_else(
         || "pattern".to_string(),
@@ -143,6 +196,7 @@ pub fn run(batch: &Batch, index: &Index, progress: &dyn Reporter) -> Result<Summ
     );
     let total = count_patterns(batch.patterns, batch.limit)?;
     progress.start("patterns", Some(total as u64));
+    progress.advance(done.len() as u64);
     let (work_tx, work_rx) = mpsc::sync_channel::<(usize, Grid)>(4 * batch.threads.max(1));
     let work_rx = Mutex::new(work_rx);
     let results = Mutex::new(Vec::new());
@@ -158,10 +212,15 @@ pub fn run(batch: &Batch, index: &Index, progress: &dyn Reporter) -> Result<Summ
                 if stop.load(Ordering::Relaxed) {
                     continue;
                 }
-                match fill_one(batch, index, &stem, number, &grid) {
-                    Ok(done) => {
+                let filled = fill_one(batch, index, &stem, number, &grid).and_then(|report| {
+                    let mut file = journal.lock().map_err(|_| Error::invalid("journal lock"))?;
+                    file.write_all(report.row().as_bytes()).at(&journal_path)?;
+                    Ok(report)
+                });
+                match filled {
+                    Ok(report) => {
                         progress.advance(1);
-                        push(&results, done);
+                        push(&results, report);
                     }
                     Err(e) => {
                         remember_first(&first_error, e);
@@ -170,7 +229,7 @@ pub fn run(batch: &Batch, index: &Index, progress: &dyn Reporter) -> Result<Summ
                 }
             });
         }
-        if let Err(e) = read_patterns(batch, work_tx, &stop) {
+        if let Err(e) = read_patterns(batch, work_tx, &stop, &done) {
             remember_first(&first_error, e);
             stop.store(true, Ordering::Relaxed);
         }
@@ -180,6 +239,7 @@ pub fn run(batch: &Batch, index: &Index, progress: &dyn Reporter) -> Result<Summ
         return Err(e);
     }
     let mut reports = results.into_inner().unwrap_or_default();
+    reports.extend(resumed);
     reports.sort_by_key(|r| r.number);
     let summary = Summary {
         reports,
@@ -191,6 +251,7 @@ pub fn run(batch: &Batch, index: &Index, progress: &dyn Reporter) -> Result<Summ
         summary.to_tsv(batch.patterns).as_bytes(),
         Existing::Replace,
     )?;
+    std::fs::remove_file(&journal_path).at(&journal_path)?;
     Ok(summary)
 }
 
@@ -199,6 +260,7 @@ fn read_patterns(
     batch: &Batch,
     work: mpsc::SyncSender<(usize, Grid)>,
     stop: &AtomicBool,
+    done: &HashSet<usize>,
 ) -> Result<()> {
     let limit = batch.limit.unwrap_or(usize::MAX);
     if limit == 0 {
@@ -207,6 +269,9 @@ fn read_patterns(
     let mut number = 0;
     for_each_pattern(batch.patterns, |_, pattern| {
         number += 1;
+        if done.contains(&number) {
+            return number < limit && !stop.load(Ordering::Relaxed);
+        }
         let sent = work.send((number, Grid::from_pattern(&pattern)));
         sent.is_ok() && number < limit && !stop.load(Ordering::Relaxed)
     })
@@ -245,7 +310,10 @@ fn fill_one(
 
 /// Creates the directory; refuses one that already holds a batch, so an
 /// earlier batch's puzzles are never mixed with or replaced by this one's.
-fn prepare_out_dir(dir: &Path) -> Result<()> {
+/// An unfinished batch is continued with `resume` (its journal's rows are
+/// returned), and refused without it.
+fn prepare_out_dir(batch: &Batch) -> Result<Vec<Report>> {
+    let dir = batch.out_dir;
     std::fs::create_dir_all(dir).at(dir)?;
     let summary: PathBuf = dir.join(SUMMARY_NAME);
     if summary.exists() {
@@ -255,7 +323,29 @@ fn prepare_out_dir(dir: &Path) -> Result<()> {
             summary.display()
         )));
     }
-    Ok(())
+    let journal = dir.join(JOURNAL_NAME);
+    let text = match std::fs::read_to_string(&journal) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        other => other.at(&journal)?,
+    };
+    if !batch.resume {
+        return Err(Error::invalid(format!(
+            "{} holds an unfinished batch ({}); add --resume to continue it, or choose another --out-dir",
+            dir.display(),
+            journal.display()
+        )));
+    }
+    // Only whole lines count: a row cut short by a kill is done again.
+    let whole = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
+    let rows: Vec<Report> = whole.lines().filter_map(Report::parse_row).collect();
+    // The journal is rewritten with just those rows, so that appends
+    // continue after a whole line.
+    let mut kept = String::new();
+    for r in &rows {
+        kept.push_str(&r.row());
+    }
+    files::write(&journal, kept.as_bytes(), Existing::Replace)?;
+    Ok(rows)
 }
 
 fn push<T>(list: &Mutex<Vec<T>>, item: T) {

@@ -67,6 +67,10 @@ pub struct FillArgs {
     /// With --patterns: where the puzzles and summary.tsv go.
     #[arg(long, value_name = "DIR", requires = "patterns")]
     out_dir: Option<PathBuf>,
+    /// With --patterns: continue an unfinished batch in --out-dir (a killed
+    /// run), filling only the patterns it had not finished.
+    #[arg(long, requires = "patterns")]
+    resume: bool,
     /// With --patterns: worker threads (default: all cores).
     #[arg(long, requires = "patterns", value_parser = parse_threads)]
     threads: Option<usize>,
@@ -223,6 +227,7 @@ fn fill_batch(
         out_dir,
         threads,
         options: command.options(Some(BATCH_TIMEOUT))?,
+        resume: command.resume,
     };
     let summary = batch::run(&job, index, &Bars::new(false))?;
     note!(

@@ -632,4 +632,31 @@ fn batch_fills_each_pattern_and_writes_a_summary() {
     assert!(limited.status.success(), "{}", stderr(&limited));
     let summary = std::fs::read_to_string(cli.dir.join("first-two/summary.tsv")).unwrap();
     assert_eq!(summary.lines().count(), 4, "{summary}");
+
+    // A batch killed after two patterns (and in the middle of writing the
+    // third row) resumes with the third alone; the first two rows are kept
+    // as they were, not redone.
+    let first_two: Vec<&str> = summary.lines().skip(2).collect();
+    let killed = cli.dir.join("killed");
+    std::fs::create_dir(&killed).unwrap();
+    let journal = format!("{}\n{}\n3\trej", first_two[0], first_two[1]);
+    std::fs::write(killed.join("summary.tsv.part"), journal).unwrap();
+    let refused = batch(&cli.path("killed"), &[]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("holds an unfinished batch (")
+            && stderr(&refused).contains("add --resume"),
+        "{}",
+        stderr(&refused)
+    );
+    let resumed = batch(&cli.path("killed"), &["--resume"]);
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    let summary = std::fs::read_to_string(killed.join("summary.tsv")).unwrap();
+    let rows: Vec<&str> = summary.lines().skip(2).collect();
+    assert_eq!(rows[..2], first_two[..]);
+    assert!(rows[2].starts_with("3\trejected\t"), "{summary}");
+    assert!(!killed.join("summary.tsv.part").exists());
+    // The resumed run filled only pattern 3: pattern 2's puzzle was never
+    // written here (the journal said it was done elsewhere).
+    assert!(!killed.join("p-2.ipuz").exists());
 }
