@@ -98,8 +98,19 @@ pub struct Made {
 /// What happened to one pattern, for the progress messages.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Attempt {
-    Unfillable { number: usize, reason: String },
-    GaveUp { number: usize, seconds: f64 },
+    Unfillable {
+        number: usize,
+        reason: String,
+    },
+    GaveUp {
+        number: usize,
+        seconds: f64,
+    },
+    /// Random drawing found no further pattern (the rules admit patterns:
+    /// earlier ones were drawn), so the attempts end here.
+    NoPattern {
+        number: usize,
+    },
 }
 
 impl std::fmt::Display for Attempt {
@@ -111,6 +122,10 @@ impl std::fmt::Display for Attempt {
             Attempt::GaveUp { number, seconds } => {
                 write!(f, "pattern {number}: no fill within {seconds:.1} s")
             }
+            Attempt::NoPattern { number } => write!(
+                f,
+                "pattern {number}: random drawing found no further pattern under these rules"
+            ),
         }
     }
 }
@@ -305,12 +320,21 @@ pub fn make_fill(
                 width,
                 height,
                 style,
-            } => random_pattern(
+            } => match random_pattern(
                 &fillable_rules(*style, *width, *height),
                 *width,
                 *height,
                 &mut rng,
-            )?,
+            ) {
+                Ok(grid) => grid,
+                // Earlier draws succeeded, so the rules are not impossible:
+                // this is the end of the attempts, not bad input.
+                Err(Error::Rules(_)) if number > 1 => {
+                    report(&Attempt::NoPattern { number });
+                    return Ok(None);
+                }
+                Err(e) => return Err(e),
+            },
             PatternSource::Given(grid) => grid.clone(),
         };
         if let Some(slot) = grid

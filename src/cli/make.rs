@@ -9,7 +9,7 @@ use clap::Args;
 
 use cruciverb::clues::Sources;
 use cruciverb::grid;
-use cruciverb::make::{clued_index, write_outputs, Credits, MakeOptions, PatternSource};
+use cruciverb::make::{clued_index, write_outputs, Attempt, Credits, MakeOptions, PatternSource};
 use cruciverb::pattern::rules::Style;
 use cruciverb::wordlist::spec::default_cache_dir;
 use cruciverb::{Error, Result};
@@ -130,13 +130,24 @@ pub fn run(command: &MakeArgs) -> Result<ExitCode> {
         list: list.as_ref(),
         database: true,
     };
-    let made = cruciverb::make::make(&options, &index, &sources, &credits, |attempt| {
-        note!("{attempt}; trying another pattern")
-    })?;
+    let mut tried = 0;
+    let made = cruciverb::make::make(
+        &options,
+        &index,
+        &sources,
+        &credits,
+        |attempt| match attempt {
+            Attempt::NoPattern { .. } => note!("{attempt}"),
+            _ => {
+                tried += 1;
+                note!("{attempt}; trying another pattern")
+            }
+        },
+    )?;
     let Some(made) = made else {
         note!(
-            "no fill: {} pattern(s) tried, {:.1} s each (raise --attempts or --timeout, or lower --min-score)",
-            command.attempts, options.timeout.as_secs_f64()
+            "no fill: {tried} pattern(s) tried, {:.1} s each (raise --attempts or --timeout, try another --seed, or lower --min-score)",
+            options.timeout.as_secs_f64()
         );
         return Ok(ExitCode::from(NO_RESULT));
     };
