@@ -8,8 +8,11 @@ use std::time::Duration;
 use clap::Args;
 
 use cruciverb::clues::Sources;
+use cruciverb::files;
 use cruciverb::grid;
-use cruciverb::make::{clued_index, write_outputs, Attempt, Credits, MakeOptions, PatternSource};
+use cruciverb::make::{
+    clued_index, output_paths, write_outputs, Attempt, Credits, MakeOptions, PatternSource,
+};
 use cruciverb::pattern::rules::Style;
 use cruciverb::wordlist::spec::default_cache_dir;
 use cruciverb::{Error, Result};
@@ -107,6 +110,10 @@ pub fn run(command: &MakeArgs) -> Result<ExitCode> {
         .clone()
         .unwrap_or_else(|| format!("cruciverb-{seed}"));
     let options = command.options(seed)?;
+    // A name clash is reported before the fill, not after it.
+    for (path, _) in output_paths(&command.out_dir, &name) {
+        files::target(&path, command.force.existing())?;
+    }
     // Bad clue sources should fail before the fill, not after it.
     let file = clue_file(command.clues.as_deref())?;
     let list = clue_list(&command.lists.files)?;
