@@ -222,18 +222,21 @@ pub fn lively_shape(grid: &Grid) -> bool {
     })
 }
 
-/// Nodes one random descent may visit before it starts over.
-const SAMPLE_BUDGET: usize = 200_000;
-/// Descents that may run out of budget, in all, before the rules are
-/// declared too tight for random drawing.
-const SAMPLE_FAILURES: usize = 200;
-/// Patterns drawn in search of a lively shape before taking what comes.
-const SHAPE_TRIES: usize = 200;
+/// Nodes one random descent may visit before it starts over: descents are
+/// steered (see [`Search::sample`]), so one that goes wrong early rarely
+/// recovers, and many short ones find more patterns than a few long ones.
+const SAMPLE_BUDGET: usize = 2_000;
+/// Descents, in all, before the rules are declared too tight for random
+/// drawing.
+const MOST_DESCENTS: usize = 20_000;
+/// Descents spent looking for a lively shape (see [`lively_shape`]) before
+/// taking the first pattern found.
+const SHAPE_DESCENTS: usize = 200;
 
-/// A random pattern under `rules`, drawn with `rng`; among the draws, the
-/// first of a lively shape (see [`lively_shape`]). Tight rules make some
-/// descents run out of budget: those are retried, up to [`SAMPLE_FAILURES`]
-/// in all, so one unlucky run of descents does not end a `make`.
+/// A random pattern under `rules`, drawn with `rng`: the first of a lively
+/// shape (see [`lively_shape`]) among [`SHAPE_DESCENTS`] descents, else the
+/// first pattern found. The work is counted in descents, not seconds, so a
+/// seed draws the same pattern on any machine.
 pub fn random_pattern(
     rules: &Rules,
     width: usize,
@@ -249,20 +252,20 @@ pub fn random_pattern(
         ))
     };
     let mut fallback = None;
-    let mut drawn = 0;
-    let mut failures = 0;
-    while drawn < SHAPE_TRIES && failures < SAMPLE_FAILURES {
+    for descent in 1..=MOST_DESCENTS {
         match search.sample(rng, SAMPLE_BUDGET) {
             Sample::Found(rows) => {
-                drawn += 1;
                 let grid = Grid::from_pattern(&Pattern::from_rows(width, height, rows)?);
                 if lively_shape(&grid) {
                     return Ok(grid);
                 }
                 fallback.get_or_insert(grid);
             }
-            Sample::Empty => return fallback.ok_or_else(too_tight),
-            Sample::OutOfBudget => failures += 1,
+            Sample::Empty => break,
+            Sample::OutOfBudget => {}
+        }
+        if descent >= SHAPE_DESCENTS && fallback.is_some() {
+            break;
         }
     }
     fallback.ok_or_else(too_tight)

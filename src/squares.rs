@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use crate::error::{Error, Result};
-use crate::progress::{Quiet, Reporter};
+use crate::progress::{Deadline, Quiet, Reporter};
 use crate::wordlist::index::{Index, Words, LETTERS};
 
 /// A set of letters, bit `l` for letter `b'A' + l`.
@@ -239,9 +239,36 @@ impl WordSquares {
     /// Calls `visit` with each square in alphabetical order of its letters
     /// read row by row, until it returns false. Returns how many it was given.
     pub fn each(&self, visit: impl FnMut(&Square) -> bool) -> u64 {
+        self.each_reporting(visit, &Quiet, Deadline::never()).given
+    }
+
+    /// [`each`](Self::each), reporting each unit of work (a start of the
+    /// first row, as for counting) to `progress` as it ends, and stopping
+    /// when `deadline` passes.
+    pub fn each_reporting(
+        &self,
+        visit: impl FnMut(&Square) -> bool,
+        progress: &dyn Reporter,
+        deadline: Deadline,
+    ) -> Listed {
+        let starts = self.starts();
+        progress.start("first-row starts", Some(starts.len() as u64));
         let mut walk = Walk::new(self, Listing { visit, given: 0 });
-        walk.resume(&Start::default());
-        walk.visit.given
+        walk.deadline = deadline;
+        // Starts are in alphabetical order, so walking them one after the
+        // other keeps the squares in order.
+        for start in &starts {
+            walk.resume(start);
+            if walk.stopped {
+                break;
+            }
+            progress.advance(1);
+        }
+        progress.finish();
+        Listed {
+            given: walk.visit.given,
+            timed_out: walk.deadline.passed(),
+        }
     }
 
     /// The first letters of the first row (two, or one for 2×2 squares so
@@ -271,7 +298,17 @@ impl WordSquares {
     }
 }
 
-/// How many first-row letters a unit of counting work fixes.
+/// What a listing walked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Listed {
+    /// Squares handed to the visitor.
+    pub given: u64,
+    /// Whether the deadline passed before the visitor stopped the walk or
+    /// every square was seen.
+    pub timed_out: bool,
+}
+
+/// How many first-row letters a unit of work fixes.
 const START_LETTERS: usize = 2;
 
 fn check_size(size: usize) -> Result<()> {
@@ -295,7 +332,6 @@ fn letters(mut mask: LetterMask) -> impl Iterator<Item = u32> {
 }
 
 /// Letters already placed at the start of the first row (0 = `A`).
-#[derive(Default)]
 struct Start {
     prefix: Vec<u8>,
 }
@@ -497,6 +533,8 @@ struct Walk<'s, V> {
     row_words: Vec<u32>,
     column_words: Vec<u32>,
     stopped: bool,
+    /// Checked at every cell; stops the walk once passed.
+    deadline: Deadline,
 }
 
 impl<'s, V: Visit> Walk<'s, V> {
@@ -510,6 +548,7 @@ impl<'s, V: Visit> Walk<'s, V> {
             row_words: Vec::with_capacity(n),
             column_words: Vec::with_capacity(n),
             stopped: false,
+            deadline: Deadline::never(),
         }
     }
 
@@ -530,6 +569,10 @@ impl<'s, V: Visit> Walk<'s, V> {
     /// Places letters from `cell` (in reading order) on; `row` is the
     /// current row's prefix, `weight` as in [`Counter::cell`].
     fn cell(&mut self, cell: usize, row: u32, weight: u64) {
+        if self.deadline.tick() {
+            self.stopped = true;
+            return;
+        }
         let n = self.squares.size;
         let trie = &self.squares.trie;
         let (i, j) = (cell / n, cell % n);

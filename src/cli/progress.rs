@@ -26,6 +26,14 @@ impl Bars {
         }
     }
 
+    /// Bars, unless results are printed to the same terminal while the work
+    /// goes on (a bar would be drawn over them).
+    pub fn beside_stdout() -> Bars {
+        let mut bars = Bars::new(false);
+        bars.terminal &= !std::io::stdout().is_terminal();
+        bars
+    }
+
     fn with_bar(&self, f: impl FnOnce(&ProgressBar)) {
         if let Ok(guard) = self.bar.lock() {
             if let Some(bar) = guard.as_ref() {

@@ -6,12 +6,13 @@ use std::process::ExitCode;
 use clap::Args;
 
 use cruciverb::progress::Deadline;
-use cruciverb::regex::{hint, solve, HintOutcome, Puzzle, Shape};
+use cruciverb::regex::{hint, solve_reporting, HintOutcome, Puzzle, Shape};
 use cruciverb::Result;
 
 use super::options::{parse_positive, parse_seconds};
 use std::time::Duration;
 
+use super::progress::Bars;
 use super::NO_RESULT;
 
 /// Solutions `--hint` looks at when no cell is forced by its lines alone.
@@ -47,7 +48,7 @@ pub fn run(command: &RegexArgs) -> Result<ExitCode> {
         return print_hint(&puzzle, &deadline);
     }
     let max = usize::try_from(command.max).unwrap_or(usize::MAX);
-    let solutions = solve(&puzzle, max, &deadline);
+    let solutions = solve_reporting(&puzzle, max, &deadline, &Bars::new(false));
     if solutions.timed_out {
         note!(
             "gave up after {:.1} s (--timeout) with {} solution(s) found",
@@ -84,7 +85,7 @@ pub fn run(command: &RegexArgs) -> Result<ExitCode> {
 }
 
 fn print_hint(puzzle: &Puzzle, deadline: &Deadline) -> Result<ExitCode> {
-    let h = match hint(puzzle, HINT_SOLUTION_CAP, deadline) {
+    let h = match hint(puzzle, HINT_SOLUTION_CAP, deadline, &Bars::new(false)) {
         HintOutcome::Cell(h) => h,
         HintOutcome::NoneForced => {
             outln!(

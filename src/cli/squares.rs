@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use cruciverb::files::stdout_error;
-use cruciverb::squares::WordSquares;
+use cruciverb::progress::Deadline;
+use cruciverb::squares::{Square, WordSquares};
 use cruciverb::wordlist::spec::default_cache_dir;
 use cruciverb::Result;
 
@@ -32,9 +33,9 @@ pub struct SquaresArgs {
     /// With --count: worker threads (default: all cores).
     #[arg(long, requires = "count", value_parser = parse_threads)]
     threads: Option<usize>,
-    /// With --count: give up after this many seconds (checked between
-    /// units of work).
-    #[arg(long, requires = "count", value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
+    /// Give up after this many seconds (a count says nothing then; a
+    /// listing keeps the squares it printed).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
     timeout: Option<Duration>,
     #[command(flatten)]
     lists: WordlistOptions,
@@ -56,20 +57,17 @@ pub fn run(command: &SquaresArgs) -> Result<ExitCode> {
         outln!("{found}");
         return Ok(ExitCode::SUCCESS);
     }
-    list(
-        &squares,
-        command.limit.unwrap_or(u64::MAX),
-        command.distinct,
-    )
+    list(&squares, command)
 }
 
 /// Prints squares separated by blank lines; exit code [`NO_RESULT`] when there
 /// are none.
-fn list(squares: &WordSquares, limit: u64, distinct: bool) -> Result<ExitCode> {
+fn list(squares: &WordSquares, command: &SquaresArgs) -> Result<ExitCode> {
+    let limit = command.limit.unwrap_or(u64::MAX);
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut written: u64 = 0;
     let mut failure = None;
-    squares.each(|square| {
+    let visit = |square: &Square| {
         let separator = if written > 0 { "\n" } else { "" };
         if let Err(e) = write!(out, "{separator}{square}") {
             failure = Some(e);
@@ -77,17 +75,29 @@ fn list(squares: &WordSquares, limit: u64, distinct: bool) -> Result<ExitCode> {
         }
         written += 1;
         written < limit
-    });
+    };
+    let listed = squares.each_reporting(
+        visit,
+        &Bars::beside_stdout(),
+        Deadline::after(command.timeout),
+    );
     let flushed = match failure {
         Some(e) => Err(e),
         None => out.flush(),
     };
     flushed.map_err(stdout_error)?;
     let n = squares.size();
+    if listed.timed_out {
+        note!(
+            "gave up (--timeout) after {written} square{}",
+            if written == 1 { "" } else { "s" }
+        );
+        return Ok(ExitCode::from(NO_RESULT));
+    }
     if written == 0 {
         note!(
             "no {n}×{n} word square{} from {} words of {n} letters",
-            if distinct {
+            if command.distinct {
                 " without a repeated word"
             } else {
                 ""

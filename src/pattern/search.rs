@@ -71,6 +71,8 @@ enum Pairing {
 struct RowTrie {
     /// Children of each node for bit value 0 and 1; `NONE` when absent.
     nodes: Vec<[u32; 2]>,
+    /// Rows below each node, to share a random draw between branches.
+    rows_below: Vec<u32>,
     width: usize,
 }
 
@@ -80,6 +82,7 @@ impl RowTrie {
     fn new(rows: &[u32], width: usize) -> RowTrie {
         let mut trie = RowTrie {
             nodes: vec![[NONE; 2]],
+            rows_below: vec![rows.len() as u32],
             width,
         };
         for &row in rows {
@@ -89,11 +92,81 @@ impl RowTrie {
                 if trie.nodes[node][b] == NONE {
                     trie.nodes[node][b] = trie.nodes.len() as u32;
                     trie.nodes.push([NONE; 2]);
+                    trie.rows_below.push(0);
                 }
                 node = trie.nodes[node][b] as usize;
+                trie.rows_below[node] += 1;
             }
         }
         trie
+    }
+
+    /// Up to `quota` of the rows [`collect`](Self::collect) would list,
+    /// spread at random over the trie: each branch gets a share of the
+    /// quota in proportion to its rows, and what one branch cannot use
+    /// passes to the other. Far cheaper than listing them all when there
+    /// are tens of thousands; the count is short of `quota` only when
+    /// there are few rows (or a branch had fewer than its share).
+    fn draw<R: Rng>(
+        &self,
+        required: u32,
+        forbidden: u32,
+        quota: usize,
+        rng: &mut R,
+        out: &mut Vec<u32>,
+    ) {
+        self.draw_from(0, self.width, 0, (required, forbidden), quota, rng, out);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn draw_from<R: Rng>(
+        &self,
+        node: usize,
+        bits_left: usize,
+        prefix: u32,
+        masks: (u32, u32),
+        quota: usize,
+        rng: &mut R,
+        out: &mut Vec<u32>,
+    ) -> usize {
+        if quota == 0 {
+            return 0;
+        }
+        if bits_left == 0 {
+            out.push(prefix);
+            return 1;
+        }
+        let bit = bits_left - 1;
+        let (required, forbidden) = masks;
+        let [mut zero, mut one] = self.nodes[node];
+        if required >> bit & 1 == 1 {
+            zero = NONE;
+        }
+        if forbidden >> bit & 1 == 1 {
+            one = NONE;
+        }
+        let with_one = prefix | 1 << bit;
+        match (zero, one) {
+            (NONE, NONE) => 0,
+            (child, NONE) => self.draw_from(child as usize, bit, prefix, masks, quota, rng, out),
+            (NONE, child) => self.draw_from(child as usize, bit, with_one, masks, quota, rng, out),
+            (zero, one) => {
+                let (w0, w1) = (
+                    self.rows_below[zero as usize],
+                    self.rows_below[one as usize],
+                );
+                // The exact share, rounded up or down at random.
+                let exact = quota as f64 * f64::from(w0) / f64::from(w0 + w1);
+                let share0 = (exact + rng.random::<f64>()) as usize;
+                let mut branches = [(zero, prefix, share0), (one, with_one, quota - share0)];
+                if rng.random::<bool>() {
+                    branches.swap(0, 1);
+                }
+                let [(a, pa, qa), (b, pb, _)] = branches;
+                let got = self.draw_from(a as usize, bit, pa, masks, qa, rng, out);
+                got + self.draw_from(b as usize, bit, pb, masks, quota - got, rng, out)
+            }
+        }
     }
 
     fn collect(&self, required: u32, forbidden: u32, out: &mut Vec<u32>) {
@@ -150,6 +223,82 @@ pub struct Search {
     words: Option<(usize, usize)>,
     /// Bits of the even columns (0, 2, …): the lattice's crossing columns.
     even_columns: u32,
+    /// Where a random descent steers the grid's counts.
+    aim: Aim,
+}
+
+/// The counts a random descent steers towards: the middle of the rules'
+/// black and word ranges, and under the cap on three-letter words.
+///
+/// Those are whole-grid rules, checked only on a complete pattern, and rows
+/// drawn uniformly drift far from them on big grids (an unsteered 27×27
+/// descent almost never lands in a 16–18% black window with enough words
+/// and few enough three-letter ones), so descents would end in thousands of
+/// rejected patterns. Instead each row's candidates, once shuffled, are
+/// tried in order of how far they take the running counts from the share
+/// of the target the rows so far should hold. The allowed drift is wide at
+/// the top and narrows towards the last row, where it is the rules' own
+/// range: early rows stay free, late rows bring the counts home.
+#[derive(Clone, Copy)]
+struct Aim {
+    /// Target and tolerance (half the allowed range, at least one).
+    blacks: Option<(f64, f64)>,
+    words: Option<(f64, f64)>,
+    /// Most three-letter words.
+    three: Option<f64>,
+}
+
+impl Aim {
+    /// How much wider than at the bottom the allowed drift is at the top.
+    const SLACK: f64 = 0.5;
+
+    fn new(
+        rules: &Rules,
+        blacks: (usize, usize),
+        words: Option<(usize, usize)>,
+        cells: usize,
+    ) -> Aim {
+        let middle = |(lo, hi): (usize, usize)| {
+            let hi = hi.min(cells);
+            (
+                (lo + hi) as f64 / 2.0,
+                ((hi - lo.min(hi)) as f64 / 2.0).max(1.0),
+            )
+        };
+        Aim {
+            blacks: (blacks != (0, cells)).then(|| middle(blacks)),
+            words: words.map(middle),
+            three: rules.max_three_letter.map(|m| m as f64),
+        }
+    }
+
+    /// How far `tally` strays from its share of the target once the rows
+    /// so far make `share` of the grid, in allowed drifts, rounded down.
+    fn strays(&self, tally: Tally, share: f64) -> u32 {
+        let widen = 1.0 + Self::SLACK * (1.0 - share);
+        let off = |aim: Option<(f64, f64)>, count: f64| {
+            aim.map_or(0.0, |(target, tolerance)| {
+                (count - target * share).abs() / (tolerance * widen)
+            })
+        };
+        // Only across words are known row by row; a symmetric grid has
+        // about as many down words, so their counts are doubled.
+        let three = self.three.map_or(0.0, |cap| {
+            (2.0 * tally.three - cap * share).max(0.0) / ((cap * 0.1 + 1.0) * widen)
+        });
+        (off(self.blacks, tally.blacks) + off(self.words, 2.0 * tally.across) + three) as u32
+    }
+}
+
+/// Running counts of a descent, each row counted as often as it appears in
+/// the grid (twice when symmetry repeats it).
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    blacks: f64,
+    /// Across words, and those of three letters.
+    across: f64,
+    three: f64,
+    rows: f64,
 }
 
 /// Rows allowed by every row-local rule, in increasing numeric order.
@@ -298,7 +447,31 @@ impl Search {
             blacks,
             words,
             even_columns,
+            aim: Aim::new(rules, blacks, words, cells),
         })
+    }
+
+    /// How many rows of the grid free row `depth` stands for.
+    fn copies(&self, depth: usize) -> f64 {
+        let middle = self.height % 2 == 1 && depth + 1 == self.free;
+        match self.pairing {
+            Pairing::None => 1.0,
+            Pairing::Reverse | Pairing::Same if middle => 1.0,
+            Pairing::Reverse | Pairing::Same => 2.0,
+        }
+    }
+
+    /// `tally` with row `r` added at free row `depth`.
+    fn tally_with(&self, tally: Tally, depth: usize, r: u32) -> Tally {
+        let copies = self.copies(depth);
+        let across = (r & !(r << 1) & r >> 1).count_ones();
+        let three = (r & !(r << 1) & r >> 1 & r >> 2 & !(r >> 3)).count_ones();
+        Tally {
+            blacks: tally.blacks + copies * f64::from(self.width as u32 - r.count_ones()),
+            across: tally.across + copies * f64::from(across),
+            three: tally.three + copies * f64::from(three),
+            rows: tally.rows + copies,
+        }
     }
 
     pub fn width(&self) -> usize {
@@ -637,52 +810,133 @@ impl Search {
         }
     }
 
-    /// One pattern drawn by a randomized depth-first descent.
+    /// One pattern drawn by a randomized depth-first descent that visits
+    /// at most `budget` nodes, steered towards the rules' counts (see
+    /// [`Aim`]). Below [`THOROUGH_BUDGET`], a row with a long list of
+    /// candidates tries a random few of them, and then running out proves
+    /// nothing ([`Sample::OutOfBudget`]).
     pub fn sample<R: Rng>(&self, rng: &mut R, budget: usize) -> Sample {
-        let mut scratch = self.scratch();
-        let mut nodes = 0;
-        if self.sample_from(0, &mut scratch, rng, &mut nodes, budget) {
-            Sample::Found(scratch.rows[..self.height].to_vec())
-        } else if nodes > budget {
+        let mut descent = Descent {
+            scratch: self.scratch(),
+            nodes: 0,
+            budget,
+            skipped: false,
+        };
+        if self.sample_from(0, &mut descent, rng, Tally::default()) {
+            Sample::Found(descent.scratch.rows[..self.height].to_vec())
+        } else if descent.nodes > budget || descent.skipped {
             Sample::OutOfBudget
         } else {
             Sample::Empty
         }
     }
 
+    /// [`SAMPLE_WIDTH`] candidates for free row `depth` below state `s`,
+    /// drawn at random from a long list (true), as listing tens of
+    /// thousands of rows at every step would cost more than the rest of the
+    /// descent; false, with `out` in any state, when there are not that
+    /// many to draw from.
+    fn draw_candidates<R: Rng>(
+        &self,
+        depth: usize,
+        s: &ColumnState,
+        rng: &mut R,
+        out: &mut Vec<u32>,
+    ) -> bool {
+        let Some(trie) = &self.tries[depth] else {
+            return false;
+        };
+        let (required, forbidden) = self.masks(s);
+        out.clear();
+        trie.draw(required, forbidden, SAMPLE_WIDTH, rng, out);
+        out.len() == SAMPLE_WIDTH
+    }
+
     fn sample_from<R: Rng>(
         &self,
         depth: usize,
-        scratch: &mut Scratch,
+        descent: &mut Descent,
         rng: &mut R,
-        nodes: &mut usize,
-        budget: usize,
+        tally: Tally,
     ) -> bool {
-        *nodes += 1;
-        if *nodes > budget {
+        descent.nodes += 1;
+        if descent.nodes > descent.budget {
             return false;
         }
+        let scratch = &mut descent.scratch;
         if depth == self.free {
             return self.complete(&mut scratch.rows, &mut scratch.states);
         }
         let mut choices = std::mem::take(&mut scratch.lists[depth]);
-        self.matching(depth, &scratch.states[depth], &mut choices);
+        let few = descent.budget < THOROUGH_BUDGET;
+        if few && self.draw_candidates(depth, &scratch.states[depth], rng, &mut choices) {
+            descent.skipped = true;
+        } else {
+            self.matching(depth, &scratch.states[depth], &mut choices);
+        }
         choices.shuffle(rng);
+        let after = |r: u32| self.tally_with(tally, depth, r);
+        let height = self.height as f64;
+        sort_by_small_key(&mut choices, |r| {
+            let next = after(r);
+            self.aim.strays(next, next.rows / height)
+        });
         let mut found = false;
         for &r in &choices {
-            if self.place(scratch, depth, r)
-                && self.sample_from(depth + 1, scratch, rng, nodes, budget)
+            if self.place(&mut descent.scratch, depth, r)
+                && self.sample_from(depth + 1, descent, rng, after(r))
             {
                 found = true;
                 break;
             }
-            if *nodes > budget {
+            if descent.nodes > descent.budget {
                 break;
             }
         }
-        scratch.lists[depth] = choices;
+        descent.scratch.lists[depth] = choices;
         found
     }
+}
+
+/// Candidates a random descent considers at one row at most, when its
+/// budget is below [`THOROUGH_BUDGET`].
+const SAMPLE_WIDTH: usize = 256;
+
+/// Descents with at least this budget try every candidate, so one that
+/// finds nothing proves the space empty: callers that double the budget
+/// after each failure reach it, and end.
+pub const THOROUGH_BUDGET: usize = 1 << 20;
+
+/// Keys at or above this sort together, last.
+const KEY_CAP: u32 = 64;
+
+/// Sorts `items` by `key` (capped at [`KEY_CAP`]), keeping the order of
+/// items with equal keys: a counting sort, no dearer than the shuffle
+/// before it.
+fn sort_by_small_key(items: &mut [u32], key: impl Fn(u32) -> u32) {
+    let keys: Vec<u32> = items.iter().map(|&r| key(r).min(KEY_CAP)).collect();
+    let mut next = [0usize; KEY_CAP as usize + 2];
+    for &k in &keys {
+        next[k as usize + 1] += 1;
+    }
+    for k in 1..next.len() {
+        next[k] += next[k - 1];
+    }
+    let mut sorted = vec![0; items.len()];
+    for (&item, &k) in items.iter().zip(&keys) {
+        sorted[next[k as usize]] = item;
+        next[k as usize] += 1;
+    }
+    items.copy_from_slice(&sorted);
+}
+
+/// A random descent's working memory and node budget.
+struct Descent {
+    scratch: Scratch,
+    nodes: usize,
+    budget: usize,
+    /// Some candidates were never tried, so failing proves nothing.
+    skipped: bool,
 }
 
 /// Per-walk working memory: rows so far, column state after each, and the
@@ -696,7 +950,8 @@ struct Scratch {
 /// What a random descent found.
 pub enum Sample {
     Found(Vec<u32>),
-    /// The node budget ran out first; retry, perhaps with a larger budget.
+    /// The node budget ran out first, or candidates were left untried
+    /// (below [`THOROUGH_BUDGET`]); retry, perhaps with a larger budget.
     OutOfBudget,
     /// The whole tree was searched: no pattern exists.
     Empty,

@@ -17,4 +17,4 @@ pub mod solve;
 pub mod syntax;
 
 pub use puzzle::{Puzzle, Shape};
-pub use solve::{hint, solve, Hint, HintOutcome, Solutions};
+pub use solve::{hint, solve, solve_reporting, Hint, HintOutcome, Solutions};

@@ -10,7 +10,7 @@ use super::automaton::{Automaton, Symbols};
 use super::matcher::full_match_within;
 use super::puzzle::{Line, Puzzle};
 use super::setmatch::SetMatcher;
-use crate::progress::Deadline;
+use crate::progress::{Deadline, Quiet, Reporter};
 
 /// Lines whose cells allow at most this many strings are narrowed exactly by
 /// trying every string with the matcher; beyond it only the automaton narrows.
@@ -43,11 +43,24 @@ pub struct Hint {
 
 /// Up to `max` solutions, in a deterministic order, found before `deadline`.
 pub fn solve(puzzle: &Puzzle, max: usize, deadline: &Deadline) -> Solutions {
-    let mut solver = Solver::new(puzzle, max, deadline);
+    solve_reporting(puzzle, max, deadline, &Quiet)
+}
+
+/// [`solve`], reporting each branch the search tries to `progress` (the
+/// size of the search is not known in advance, so the count is open-ended).
+pub fn solve_reporting(
+    puzzle: &Puzzle,
+    max: usize,
+    deadline: &Deadline,
+    progress: &dyn Reporter,
+) -> Solutions {
+    let mut solver = Solver::new(puzzle, max, deadline, progress);
     let mut cells = solver.initial_cells();
+    progress.start("branches tried", None);
     if max > 0 && solver.propagate(&mut cells, (0..puzzle.lines.len()).collect()) {
         solver.search(cells);
     }
+    progress.finish();
     let timed_out = deadline.passed();
     Solutions {
         complete: solver.found.len() < max && !timed_out,
@@ -69,9 +82,15 @@ pub enum HintOutcome {
 }
 
 /// One open cell the puzzle forces: first one its lines force directly, else
-/// one on which all solutions (up to `solution_cap`) agree.
-pub fn hint(puzzle: &Puzzle, solution_cap: usize, deadline: &Deadline) -> HintOutcome {
-    let solver = Solver::new(puzzle, 0, deadline);
+/// one on which all solutions (up to `solution_cap`) agree; the search for
+/// those solutions reports to `progress`.
+pub fn hint(
+    puzzle: &Puzzle,
+    solution_cap: usize,
+    deadline: &Deadline,
+    progress: &dyn Reporter,
+) -> HintOutcome {
+    let solver = Solver::new(puzzle, 0, deadline, &Quiet);
     let mut cells = solver.initial_cells();
     if !solver.propagate(&mut cells, (0..puzzle.lines.len()).collect()) {
         return match deadline.passed() {
@@ -91,7 +110,7 @@ pub fn hint(puzzle: &Puzzle, solution_cap: usize, deadline: &Deadline) -> HintOu
             true,
         ));
     }
-    let solutions = solve(puzzle, solution_cap, deadline);
+    let solutions = solve_reporting(puzzle, solution_cap, deadline, progress);
     if solutions.timed_out {
         return HintOutcome::GaveUp;
     }
@@ -154,10 +173,16 @@ struct Solver<'p> {
     found: Vec<Vec<String>>,
     max: usize,
     deadline: &'p Deadline,
+    progress: &'p dyn Reporter,
 }
 
 impl<'p> Solver<'p> {
-    fn new(puzzle: &'p Puzzle, max: usize, deadline: &'p Deadline) -> Self {
+    fn new(
+        puzzle: &'p Puzzle,
+        max: usize,
+        deadline: &'p Deadline,
+        progress: &'p dyn Reporter,
+    ) -> Self {
         let checks = puzzle
             .lines
             .iter()
@@ -190,6 +215,7 @@ impl<'p> Solver<'p> {
             found: Vec::new(),
             max,
             deadline,
+            progress,
         }
     }
 
@@ -301,6 +327,7 @@ impl<'p> Solver<'p> {
             return;
         };
         for symbol in symbols(cells[cell]) {
+            self.progress.advance(1);
             let mut trial = cells.clone();
             trial[cell] = 1 << symbol;
             if self.propagate(&mut trial, self.lines_of_cell[cell].clone()) {

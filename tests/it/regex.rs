@@ -6,11 +6,11 @@
 use std::collections::BTreeSet;
 
 use crate::common::python::run_python;
-use crate::common::{data, run, scratch, stderr, stdout};
+use crate::common::{data, run, scratch, stderr, stdout, ProgressLog};
 use cruciverb::progress::Deadline;
 use cruciverb::regex::matcher::full_match;
 use cruciverb::regex::syntax::Regex;
-use cruciverb::regex::{solve, Puzzle};
+use cruciverb::regex::{solve, solve_reporting, Puzzle};
 use serde_json::{json, Value};
 
 /// Python re-checks every solution: each row/column (or hexagon line) fully
@@ -377,5 +377,24 @@ fn hint_falls_back_on_what_every_solution_shares() {
     assert_eq!(
         stdout(&run(&["regex", &write_puzzle(&dir, &puzzle), "--count"])),
         "2\n"
+    );
+}
+
+#[test]
+fn the_search_reports_each_branch_it_tries() {
+    // One cell, A or B, that no line decides: the search tries both.
+    let one = |r: &str| vec![vec![r.to_string()]];
+    let puzzle = Puzzle::rect(one("[AB]"), one("[AB]"), None, None).unwrap();
+    let log = ProgressLog::default();
+    let solutions = solve_reporting(&puzzle, 10, &Deadline::never(), &log);
+    assert_eq!(solutions.found, [["A"], ["B"]]);
+    assert_eq!(
+        log.calls(),
+        [
+            "start branches tried of ?",
+            "advance 1",
+            "advance 1",
+            "finish"
+        ]
     );
 }

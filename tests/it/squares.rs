@@ -7,9 +7,9 @@ use std::collections::HashSet;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::common::{data, run, stderr, stdout};
-use cruciverb::progress::Reporter;
-use cruciverb::squares::WordSquares;
+use crate::common::{data, run, stderr, stdout, ProgressLog};
+use cruciverb::progress::Deadline;
+use cruciverb::squares::{Listed, WordSquares};
 use cruciverb::wordlist::index::Index;
 use cruciverb::wordlist::WordList;
 
@@ -339,36 +339,17 @@ fn counting_agrees_with_listing_on_the_embedded_list() {
     }
 }
 
-/// Records what a search reports, in order.
-struct Log(std::sync::Mutex<Vec<String>>);
-
-impl Reporter for Log {
-    fn start(&self, what: &str, total: Option<u64>) {
-        let total = total.map_or("?".to_string(), |t| t.to_string());
-        self.0
-            .lock()
-            .unwrap()
-            .push(format!("start {what} of {total}"));
-    }
-    fn advance(&self, units: u64) {
-        self.0.lock().unwrap().push(format!("advance {units}"));
-    }
-    fn finish(&self) {
-        self.0.lock().unwrap().push("finish".to_string());
-    }
-}
-
 #[test]
 fn progress_reports_every_unit_of_counting_work() {
     let words = lines(&["CAT", "ORE", "WED", "COW", "ARE", "TED"]);
     let index = index_of(&words);
     let squares = squares_of(&index, 3, false).unwrap();
-    let log = Log(std::sync::Mutex::new(Vec::new()));
+    let log = ProgressLog::default();
     let found = squares.count_reporting(2, &log, None).unwrap();
     assert_eq!(found, 4);
     // Units are two-letter starts of the first row whose second letter also
     // begins a word (it starts column 2): CA and CO only.
-    let calls = log.0.into_inner().unwrap();
+    let calls = log.calls();
     assert_eq!(
         calls,
         [
@@ -389,4 +370,98 @@ fn one_letter_words_make_no_square() {
         error.to_string(),
         "--size 1: a word square needs words of at least 2 letters"
     );
+}
+
+#[test]
+fn listing_reports_every_unit_and_the_same_squares_as_each() {
+    let words = lines(&["CAT", "ORE", "WED", "COW", "ARE", "TED"]);
+    let index = index_of(&words);
+    let squares = squares_of(&index, 3, false).unwrap();
+    let log = ProgressLog::default();
+    let mut listed = Vec::new();
+    let result = squares.each_reporting(
+        |square| {
+            listed.push((0..3).map(|i| square.row(i)).collect::<Vec<_>>().join("/"));
+            true
+        },
+        &log,
+        Deadline::never(),
+    );
+    let mut each = Vec::new();
+    squares.each(|square| {
+        each.push((0..3).map(|i| square.row(i)).collect::<Vec<_>>().join("/"));
+        true
+    });
+    assert_eq!(
+        result,
+        Listed {
+            given: 4,
+            timed_out: false
+        }
+    );
+    assert_eq!(listed, each);
+    assert_eq!(
+        log.calls(),
+        [
+            "start first-row starts of 2",
+            "advance 1",
+            "advance 1",
+            "finish"
+        ]
+    );
+}
+
+#[test]
+fn listing_gives_up_when_its_deadline_passes() {
+    let words = every_word_over_abcd();
+    let index = index_of(&words);
+    let squares = squares_of(&index, 4, false).unwrap();
+    let mut given = 0u64;
+    let listed = squares.each_reporting(
+        |_| {
+            given += 1;
+            true
+        },
+        &cruciverb::progress::Quiet,
+        Deadline::after(Some(std::time::Duration::from_millis(50))),
+    );
+    assert!(listed.timed_out);
+    assert_eq!(listed.given, given);
+    assert!(given > 0 && given < 1 << 32, "{given} squares");
+}
+
+#[test]
+fn cli_listing_gives_up_at_the_timeout_with_exit_1() {
+    let words = every_word_over_abcd();
+    let dir = crate::common::scratch("squares-timeout");
+    let list = dir.join("abcd.words");
+    std::fs::write(&list, words.join("\n")).unwrap();
+    let out = run(&[
+        "squares",
+        "--wordlist",
+        list.to_str().unwrap(),
+        "--size",
+        "4",
+        "--timeout",
+        "0.2",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let printed = stdout(&out).split("\n\n").count();
+    assert_eq!(
+        stderr(&out),
+        format!("gave up (--timeout) after {printed} squares\n")
+    );
+}
+
+/// All 256 four-letter words over A–D: every 4×4 grid over those letters is
+/// a square, 4^16 of them, a walk no test could finish, so only a deadline
+/// can end it.
+fn every_word_over_abcd() -> Vec<String> {
+    (0..256u32)
+        .map(|n| {
+            (0..4)
+                .map(|k| (b'A' + (n >> (2 * k) & 3) as u8) as char)
+                .collect()
+        })
+        .collect()
 }

@@ -418,3 +418,32 @@ pub fn assert_valid_fill(
         "a word repeats: {words:?}"
     );
 }
+
+/// A [`Reporter`](cruciverb::progress::Reporter) that records what a search
+/// reports, in order, as lines like `start WHAT of TOTAL`, `advance N`,
+/// `finish`.
+#[derive(Default)]
+pub struct ProgressLog(std::sync::Mutex<Vec<String>>);
+
+impl ProgressLog {
+    pub fn calls(self) -> Vec<String> {
+        self.0.into_inner().unwrap()
+    }
+
+    fn push(&self, call: String) {
+        self.0.lock().unwrap().push(call);
+    }
+}
+
+impl cruciverb::progress::Reporter for ProgressLog {
+    fn start(&self, what: &str, total: Option<u64>) {
+        let total = total.map_or("?".to_string(), |t| t.to_string());
+        self.push(format!("start {what} of {total}"));
+    }
+    fn advance(&self, units: u64) {
+        self.push(format!("advance {units}"));
+    }
+    fn finish(&self) {
+        self.push("finish".to_string());
+    }
+}
