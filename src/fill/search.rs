@@ -12,6 +12,14 @@
 //! Branching is 2-way: try the chosen slot's best word; if that fails, remove
 //! the word and propagate the removal, then choose again. Each restart is a
 //! complete search, so a restart that fails proves there is no (further) fill.
+//!
+//! Restarts keep what they learned. When one runs out of budget, every word
+//! its branch had refuted is a proven failure *given the words decided above
+//! it*: the set of those decisions plus the refuted word is a nogood, which
+//! later restarts never explore again (reduced nld-nogoods, Lecoutre et al.
+//! 2007). A nogood is propagated with two watched decisions, as SAT solvers
+//! propagate clauses: once all but one of its words are placed, the last is
+//! removed from its slot.
 
 use std::collections::{HashSet, VecDeque};
 use std::time::{Duration, Instant};
@@ -113,6 +121,26 @@ pub(super) enum End {
     },
 }
 
+/// One decision on the current branch: a word placed in a slot, or (after
+/// the placement failed) taken out of it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Decision {
+    Place { slot: usize, word: usize },
+    Refute { slot: usize, word: usize },
+}
+
+/// Words that cannot all be placed together, as (slot, word) pairs; the
+/// first two are watched.
+struct Nogood {
+    placed: Vec<(usize, usize)>,
+}
+
+/// Nogoods longer than this are not kept: long ones rarely fire and cost a
+/// check on every placement of their watched slots.
+const LONGEST_NOGOOD: usize = 40;
+/// Nogoods kept at most; beyond it a restart learns nothing more.
+const MOST_NOGOODS: usize = 100_000;
+
 #[derive(Clone)]
 struct SlotState {
     words: FixedBitSet,
@@ -168,6 +196,13 @@ pub(super) struct Search<'p, 'a> {
     reported: HashSet<Vec<usize>>,
     /// The visitor asked to stop.
     done: bool,
+    /// Decisions from the root to the current node.
+    branch: Vec<Decision>,
+    nogoods: Vec<Nogood>,
+    /// Nogoods watching each slot (through one of their first two pairs).
+    watches: Vec<Vec<usize>>,
+    /// Nodes of a restart of Luby length 1.
+    restart_nodes: u64,
 }
 
 impl<'p, 'a> Search<'p, 'a> {
@@ -220,6 +255,10 @@ impl<'p, 'a> Search<'p, 'a> {
             at_leaf,
             reported: HashSet::new(),
             done: false,
+            branch: Vec::new(),
+            nogoods: Vec::new(),
+            watches: vec![Vec::new(); n],
+            restart_nodes: RESTART_NODES_PER_SLOT * n as u64,
         }
     }
 
@@ -236,15 +275,23 @@ impl<'p, 'a> Search<'p, 'a> {
                 hardest: self.hardest(),
             };
         }
-        let root = self.mark();
+        let mut root = self.mark();
         for restart in 1.. {
             if self.at_leaf == AtLeaf::Stop {
-                let base = RESTART_NODES_PER_SLOT * self.state.len() as u64;
-                self.budget_end = self.nodes + base * luby(restart);
+                self.budget_end = self.nodes + self.restart_nodes * luby(restart);
             }
             let step = self.descend(&mut visit);
             let fill = matches!(step, Step::Found).then(|| self.assignment());
             self.undo(root);
+            if matches!(step, Step::Stopped) && !self.timed_out && !self.done {
+                if !self.learn_from_branch() {
+                    break;
+                }
+                // What the root learned holds for good: later restarts
+                // undo back to here.
+                root = self.mark();
+            }
+            self.branch.clear();
             match step {
                 Step::Found => {
                     let fill = fill.expect("a found fill");
@@ -294,9 +341,14 @@ impl<'p, 'a> Search<'p, 'a> {
     }
 
     fn descend(&mut self, visit: &mut impl FnMut(&[usize], u64) -> bool) -> Step {
+        let level = self.branch.len();
         loop {
             let Some(slot) = self.choose_slot() else {
-                return self.at_complete_assignment(visit);
+                let step = self.at_complete_assignment(visit);
+                if matches!(step, Step::Failed) {
+                    self.branch.truncate(level);
+                }
+                return step;
             };
             self.nodes += 1;
             if self.out_of_time() || self.nodes >= self.budget_end || self.done {
@@ -304,6 +356,7 @@ impl<'p, 'a> Search<'p, 'a> {
             }
             let word = self.pick_word(slot);
             let mark = self.mark();
+            self.branch.push(Decision::Place { slot, word });
             if self.decide(slot, word) {
                 match self.descend(visit) {
                     Step::Failed => {}
@@ -311,10 +364,106 @@ impl<'p, 'a> Search<'p, 'a> {
                 }
             }
             self.undo(mark);
+            self.branch.pop();
+            self.branch.push(Decision::Refute { slot, word });
             if !self.refute(slot, word) {
+                self.branch.truncate(level);
                 return Step::Failed;
             }
         }
+    }
+
+    /// Records the nogoods of the branch a restart stopped on: each refuted
+    /// word with the words placed above it. A refutation with nothing placed
+    /// above holds for good and is made at the root. False when that leaves
+    /// no fill.
+    fn learn_from_branch(&mut self) -> bool {
+        let branch = std::mem::take(&mut self.branch);
+        let mut placed: Vec<(usize, usize)> = Vec::new();
+        for decision in branch {
+            match decision {
+                Decision::Place { slot, word } => placed.push((slot, word)),
+                Decision::Refute { slot, word } if placed.is_empty() => {
+                    if self.state[slot].words.contains(word) && !self.refute(slot, word) {
+                        return false;
+                    }
+                }
+                Decision::Refute { slot, word } => {
+                    if placed.len() < LONGEST_NOGOOD && self.nogoods.len() < MOST_NOGOODS {
+                        let mut nogood = placed.clone();
+                        nogood.push((slot, word));
+                        self.add_nogood(nogood);
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Keeps `placed` as a nogood, watching its last two pairs (the latest
+    /// decisions, which are undone first).
+    fn add_nogood(&mut self, mut placed: Vec<(usize, usize)>) {
+        let n = placed.len();
+        placed.swap(0, n - 1);
+        placed.swap(1, n - 2);
+        let id = self.nogoods.len();
+        self.watches[placed[0].0].push(id);
+        self.watches[placed[1].0].push(id);
+        self.nogoods.push(Nogood { placed });
+    }
+
+    /// Whether `slot` holds exactly `word`.
+    fn holds(&self, slot: usize, word: usize) -> bool {
+        let st = &self.state[slot];
+        st.count == 1 && st.words.contains(word)
+    }
+
+    /// `slot` is down to one word: every nogood watching it either finds
+    /// another pair to watch, or takes its last pair's word away; false on
+    /// a wipe-out or a nogood fully placed.
+    fn propagate_nogoods(&mut self, slot: usize) -> bool {
+        let watching = std::mem::take(&mut self.watches[slot]);
+        let mut keep = Vec::with_capacity(watching.len());
+        let mut ok = true;
+        for (k, &id) in watching.iter().enumerate() {
+            if !ok {
+                keep.extend_from_slice(&watching[k..]);
+                break;
+            }
+            let placed = &mut self.nogoods[id].placed;
+            if placed[0].0 != slot {
+                placed.swap(0, 1);
+            }
+            let (_, word) = placed[0];
+            // Watching a word the slot does not hold: the nogood is satisfied.
+            if !self.state[slot].words.contains(word) || self.state[slot].count != 1 {
+                keep.push(id);
+                continue;
+            }
+            let placed = &self.nogoods[id].placed;
+            let other = (2..placed.len()).find(|&i| !self.holds(placed[i].0, placed[i].1));
+            if let Some(i) = other {
+                let placed = &mut self.nogoods[id].placed;
+                placed.swap(0, i);
+                let new_slot = placed[0].0;
+                self.watches[new_slot].push(id);
+                continue;
+            }
+            keep.push(id);
+            let (last_slot, last_word) = self.nogoods[id].placed[1];
+            if self.holds(last_slot, last_word) {
+                self.failures[slot] += 1;
+                ok = false;
+            } else if self.state[last_slot].words.contains(last_word) {
+                ok = self.remove_word(last_slot, last_word);
+            }
+        }
+        // Watches moved to this slot itself (another pair of the same slot)
+        // were pushed meanwhile; keep both.
+        let moved = std::mem::take(&mut self.watches[slot]);
+        keep.extend(moved);
+        self.watches[slot] = keep;
+        ok
     }
 
     fn at_complete_assignment(&mut self, visit: &mut impl FnMut(&[usize], u64) -> bool) -> Step {
@@ -475,7 +624,7 @@ impl<'p, 'a> Search<'p, 'a> {
 
     /// Brings the crossing slots and same-length slots in line with `slot`.
     fn revise(&mut self, slot: usize) -> bool {
-        if self.state[slot].count == 1 && !self.claim_word(slot) {
+        if self.state[slot].count == 1 && !(self.claim_word(slot) && self.propagate_nogoods(slot)) {
             return false;
         }
         let masks = self.letter_masks(slot);
@@ -635,6 +784,70 @@ mod tests {
             let all = [ALL_LETTERS; MAX_LEN];
             assert_eq!(read, masks_by_intersecting(&domain, words, positions, &all));
         }
+    }
+
+    /// Restarting after every node or two makes the search lean on what it
+    /// learned; it must still find every fill a plain depth-first search
+    /// finds, and prove there are no more.
+    #[test]
+    fn learned_nogoods_never_lose_a_fill() {
+        use crate::grid::{Cell, Grid};
+        let mut rng = StdRng::seed_from_u64(5);
+        let (mut fills, mut empty, mut learned) = (0, 0, 0);
+        for case in 0..200 {
+            let size = rng.random_range(4..=5);
+            let mut grid = Grid::empty(size, size).expect("a small grid");
+            for _ in 0..rng.random_range(0..=2) {
+                grid.set(
+                    rng.random_range(0..size),
+                    rng.random_range(0..size),
+                    Cell::Block,
+                );
+            }
+            let slots = grid.slots(2);
+            let text: String = (0..rng.random_range(40..200))
+                .map(|_| {
+                    let len = rng.random_range(2..=size);
+                    (0..len)
+                        .map(|_| (b'A' + rng.random_range(0..5u8)) as char)
+                        .collect::<String>()
+                        + "\n"
+                })
+                .collect();
+            let index = Index::build(&WordList::parse(&text, "t").0, 0);
+            let Some(words) = slots.iter().map(|s| index.of_length(s.len)).collect() else {
+                continue;
+            };
+            let problem = Problem::new(&grid, slots, words, 0);
+            let mut all = HashSet::new();
+            let plain = Search::new(&problem, &grid, case, None, AtLeaf::Continue).run(|f, _| {
+                all.insert(f.to_vec());
+                true
+            });
+            assert!(matches!(plain, End::Exhausted { .. }));
+            if all.len() > 30 {
+                // Each fill found starts the search over: too slow to list.
+                continue;
+            }
+            let mut search = Search::new(&problem, &grid, case, None, AtLeaf::Stop);
+            search.restart_nodes = 1;
+            let mut found = HashSet::new();
+            let end = search.run(|f, _| {
+                assert!(found.insert(f.to_vec()), "case {case}: a fill came twice");
+                true
+            });
+            assert!(matches!(end, End::Exhausted { .. }), "case {case}");
+            assert_eq!(found, all, "case {case}:\n{}", grid.to_text());
+            fills += all.len();
+            empty += usize::from(all.is_empty());
+            learned += search.nogoods.len();
+        }
+        // The comparison means little unless both kinds of grid came up and
+        // the search really learned.
+        assert!(
+            fills > 100 && empty > 20 && learned > 1000,
+            "{fills} {empty} {learned}"
+        );
     }
 
     #[test]
