@@ -436,17 +436,18 @@ impl<'p, 'a> Search<'p, 'a> {
             }
             let (_, word) = placed[0];
             // Watching a word the slot does not hold: the nogood is satisfied.
-            if !self.state[slot].words.contains(word) || self.state[slot].count != 1 {
+            if !self.holds(slot, word) {
                 keep.push(id);
                 continue;
             }
             let placed = &self.nogoods[id].placed;
             let other = (2..placed.len()).find(|&i| !self.holds(placed[i].0, placed[i].1));
             if let Some(i) = other {
+                // A branch places each slot once, so the new pair is
+                // another slot's: the watch moves there.
                 let placed = &mut self.nogoods[id].placed;
                 placed.swap(0, i);
-                let new_slot = placed[0].0;
-                self.watches[new_slot].push(id);
+                self.watches[placed[0].0].push(id);
                 continue;
             }
             keep.push(id);
@@ -458,10 +459,6 @@ impl<'p, 'a> Search<'p, 'a> {
                 ok = self.remove_word(last_slot, last_word);
             }
         }
-        // Watches moved to this slot itself (another pair of the same slot)
-        // were pushed meanwhile; keep both.
-        let moved = std::mem::take(&mut self.watches[slot]);
-        keep.extend(moved);
         self.watches[slot] = keep;
         ok
     }
