@@ -4,8 +4,8 @@
 //! them fill well. A reader thread streams the file (it may be huge) into a
 //! small queue, worker threads fill one pattern each with a per-pattern time
 //! limit, and every success is saved as its own puzzle. The summary table,
-//! one row per pattern in file order, is written last and atomically, so a
-//! directory that has one holds a complete batch.
+//! one row per pattern ranked best fill first, is written last and
+//! atomically, so a directory that has one holds a complete batch.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -95,10 +95,43 @@ impl Summary {
         self.reports.iter().filter(|r| pick(&r.status)).count()
     }
 
-    /// The summary table: a header comment, then one tab-separated row per pattern.
+    /// The reports best first: fills by their lowest score (an editor
+    /// notices the worst entry), then their mean; then the unfillable
+    /// patterns (whose reasons say what to change), the rejected ones and
+    /// those that timed out, each in file order.
+    pub fn ranked(&self) -> Vec<&Report> {
+        let mut ranked: Vec<&Report> = self.reports.iter().collect();
+        ranked.sort_by(|a, b| {
+            let group = |r: &Report| match r.status {
+                Status::Filled { .. } => 0,
+                Status::Unfillable(_) => 1,
+                Status::Rejected(_) => 2,
+                Status::TimedOut => 3,
+            };
+            let merit = |r: &Report| match r.status {
+                Status::Filled {
+                    mean_score,
+                    lowest_score,
+                    ..
+                } => (lowest_score, mean_score),
+                _ => (0, 0.0),
+            };
+            let ((low_a, mean_a), (low_b, mean_b)) = (merit(a), merit(b));
+            group(a)
+                .cmp(&group(b))
+                .then(low_b.cmp(&low_a))
+                .then(mean_b.total_cmp(&mean_a))
+                .then(a.number.cmp(&b.number))
+        });
+        ranked
+    }
+
+    /// The summary table: a header comment, then one tab-separated row per
+    /// pattern, ranked as [`Summary::ranked`].
     pub fn to_tsv(&self, patterns: &Path) -> String {
         let mut out = format!(
-            "# cruciverb fill batch of {}: {} filled, {} unfillable, {} timed out in {:.1} s\n",
+            "# cruciverb fill batch of {}: {} filled, {} unfillable, {} timed out in {:.1} s\n\
+             # best fills first (highest lowest score, then mean), then unfillable, rejected, timed out\n",
             patterns.display(),
             self.filled(),
             self.unfillable(),
@@ -106,7 +139,7 @@ impl Summary {
             self.elapsed.as_secs_f64()
         );
         out.push_str(COLUMNS);
-        for r in &self.reports {
+        for r in self.ranked() {
             out.push_str(&r.row());
         }
         out
@@ -375,4 +408,41 @@ fn count_patterns(path: &Path, limit: Option<usize>) -> Result<usize> {
         count += usize::from(first.is_some_and(|&b| b != b'#'));
     }
     Ok(count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_ranks_fills_by_lowest_then_mean_score() {
+        let report = |number, status| Report {
+            number,
+            hex: String::new(),
+            status,
+            elapsed: Duration::ZERO,
+        };
+        let filled = |mean_score, lowest_score| Status::Filled {
+            mean_score,
+            lowest_score,
+            file: String::new(),
+        };
+        let summary = Summary {
+            reports: vec![
+                report(1, Status::TimedOut),
+                report(2, filled(70.0, 40)),
+                report(3, Status::Rejected("no 4-letter word".into())),
+                report(4, filled(60.0, 50)),
+                report(5, Status::Unfillable("no fill".into())),
+                report(6, filled(65.0, 50)),
+                report(7, Status::Unfillable("no fill".into())),
+            ],
+            elapsed: Duration::ZERO,
+        };
+        let order: Vec<usize> = summary.ranked().iter().map(|r| r.number).collect();
+        assert_eq!(order, [6, 4, 2, 5, 7, 3, 1]);
+        let tsv = summary.to_tsv(Path::new("p.hex"));
+        let rows: Vec<&str> = tsv.lines().skip(3).map(|l| &l[..1]).collect();
+        assert_eq!(rows, ["6", "4", "2", "5", "7", "3", "1"]);
+    }
 }

@@ -80,6 +80,8 @@ pub struct FillArgs {
 
 /// Seconds a batch spends on one pattern unless `--timeout` says otherwise.
 const BATCH_TIMEOUT: Duration = Duration::from_secs(10);
+/// Best fills of a batch named on stderr at the end.
+const BEST_SHOWN: usize = 3;
 
 impl FillArgs {
     fn options(&self, default_timeout: Option<Duration>) -> Result<FillOptions> {
@@ -239,5 +241,19 @@ fn fill_batch(
         summary.elapsed.as_secs_f64(),
         out_dir.join(batch::SUMMARY_NAME).display()
     );
+    for report in summary.ranked().iter().take(BEST_SHOWN) {
+        if let batch::Status::Filled {
+            mean_score,
+            lowest_score,
+            file,
+        } = &report.status
+        {
+            note!(
+                "  pattern {}: lowest score {lowest_score}, mean {mean_score:.1}: {}",
+                report.number,
+                out_dir.join(file).display()
+            );
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }

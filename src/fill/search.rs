@@ -21,7 +21,7 @@
 //! propagate clauses: once all but one of its words are placed, the last is
 //! removed from its slot.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::time::{Duration, Instant};
 
 use fixedbitset::FixedBitSet;
@@ -199,8 +199,9 @@ pub(super) struct Search<'p, 'a> {
     /// Decisions from the root to the current node.
     branch: Vec<Decision>,
     nogoods: Vec<Nogood>,
-    /// Nogoods watching each slot (through one of their first two pairs).
-    watches: Vec<Vec<usize>>,
+    /// Nogoods by the (slot, word) pairs they watch (their first two), so
+    /// that a slot taking a word meets only the nogoods that name it.
+    watches: HashMap<(usize, usize), Vec<usize>>,
     /// Nodes of a restart of Luby length 1.
     restart_nodes: u64,
 }
@@ -257,7 +258,7 @@ impl<'p, 'a> Search<'p, 'a> {
             done: false,
             branch: Vec::new(),
             nogoods: Vec::new(),
-            watches: vec![Vec::new(); n],
+            watches: HashMap::new(),
             restart_nodes: RESTART_NODES_PER_SLOT * n as u64,
         }
     }
@@ -342,6 +343,12 @@ impl<'p, 'a> Search<'p, 'a> {
 
     fn descend(&mut self, visit: &mut impl FnMut(&[usize], u64) -> bool) -> Step {
         let level = self.branch.len();
+        // The value order of the slot last tried here, best last. After a
+        // word fails the same slot usually comes up again, and weighing its
+        // candidates afresh each time would cost more than the failures;
+        // the order goes slightly stale, which only ordering can notice.
+        let mut ranked: Vec<usize> = Vec::new();
+        let mut ranked_slot = usize::MAX;
         loop {
             let Some(slot) = self.choose_slot() else {
                 let step = self.at_complete_assignment(visit);
@@ -354,7 +361,20 @@ impl<'p, 'a> Search<'p, 'a> {
             if self.out_of_time() || self.nodes >= self.budget_end || self.done {
                 return Step::Stopped;
             }
-            let word = self.pick_word(slot);
+            if slot != ranked_slot {
+                ranked.clear();
+            }
+            while ranked
+                .last()
+                .is_some_and(|&w| !self.state[slot].words.contains(w))
+            {
+                ranked.pop();
+            }
+            if ranked.is_empty() {
+                ranked = self.rank_words(slot);
+                ranked_slot = slot;
+            }
+            let word = ranked.pop().expect("an undecided slot has candidates");
             let mark = self.mark();
             self.branch.push(Decision::Place { slot, word });
             if self.decide(slot, word) {
@@ -407,8 +427,8 @@ impl<'p, 'a> Search<'p, 'a> {
         placed.swap(0, n - 1);
         placed.swap(1, n - 2);
         let id = self.nogoods.len();
-        self.watches[placed[0].0].push(id);
-        self.watches[placed[1].0].push(id);
+        self.watches.entry(placed[0]).or_default().push(id);
+        self.watches.entry(placed[1]).or_default().push(id);
         self.nogoods.push(Nogood { placed });
     }
 
@@ -418,12 +438,18 @@ impl<'p, 'a> Search<'p, 'a> {
         st.count == 1 && st.words.contains(word)
     }
 
-    /// `slot` is down to one word: every nogood watching it either finds
-    /// another pair to watch, or takes its last pair's word away; false on
-    /// a wipe-out or a nogood fully placed.
+    /// `slot` is down to one word: every nogood watching that word either
+    /// finds another pair to watch, or takes its last pair's word away;
+    /// false on a wipe-out or a nogood fully placed.
     fn propagate_nogoods(&mut self, slot: usize) -> bool {
-        let watching = std::mem::take(&mut self.watches[slot]);
-        let mut keep = Vec::with_capacity(watching.len());
+        let word = self.state[slot]
+            .words
+            .minimum()
+            .expect("a slot with count 1 has a word");
+        let Some(watching) = self.watches.remove(&(slot, word)) else {
+            return true;
+        };
+        let mut keep = Vec::new();
         let mut ok = true;
         for (k, &id) in watching.iter().enumerate() {
             if !ok {
@@ -431,23 +457,18 @@ impl<'p, 'a> Search<'p, 'a> {
                 break;
             }
             let placed = &mut self.nogoods[id].placed;
-            if placed[0].0 != slot {
+            if placed[0] != (slot, word) {
                 placed.swap(0, 1);
-            }
-            let (_, word) = placed[0];
-            // Watching a word the slot does not hold: the nogood is satisfied.
-            if !self.holds(slot, word) {
-                keep.push(id);
-                continue;
             }
             let placed = &self.nogoods[id].placed;
             let other = (2..placed.len()).find(|&i| !self.holds(placed[i].0, placed[i].1));
             if let Some(i) = other {
-                // A branch places each slot once, so the new pair is
-                // another slot's: the watch moves there.
+                // A nogood names each slot once, so the new pair is another
+                // slot's: the watch moves there.
                 let placed = &mut self.nogoods[id].placed;
                 placed.swap(0, i);
-                self.watches[placed[0].0].push(id);
+                let pair = placed[0];
+                self.watches.entry(pair).or_default().push(id);
                 continue;
             }
             keep.push(id);
@@ -459,7 +480,9 @@ impl<'p, 'a> Search<'p, 'a> {
                 ok = self.remove_word(last_slot, last_word);
             }
         }
-        self.watches[slot] = keep;
+        if !keep.is_empty() {
+            self.watches.entry((slot, word)).or_default().extend(keep);
+        }
         ok
     }
 
@@ -497,18 +520,18 @@ impl<'p, 'a> Search<'p, 'a> {
             .map(|(_, s)| s)
     }
 
-    /// The candidate of `slot` that leaves its crossings the most room,
-    /// among its best-scoring ones, with seeded jitter: the sum over crossings
-    /// of the log of how many crossing words still fit, plus a bonus for the
-    /// word's own score (least-constraining value first).
-    fn pick_word(&mut self, slot: usize) -> usize {
+    /// The best-scoring candidates of `slot`, ordered by the room they leave
+    /// their crossings, best last, with seeded jitter: the sum over
+    /// crossings of the log of how many crossing words still fit, plus a
+    /// bonus for the word's own score (least-constraining value first).
+    fn rank_words(&mut self, slot: usize) -> Vec<usize> {
         let problem = self.problem;
         let words = problem.words[slot];
         let crossings = &problem.crossings[slot];
         // ln(1 + crossing words with the letter in the shared cell), per
         // crossing and letter, computed for the letters candidates use.
         let mut room_for = vec![[f64::NAN; LETTERS]; crossings.len()];
-        let mut best = (f64::MIN, 0);
+        let mut keyed = Vec::with_capacity(PICK_AMONG);
         for w in self.state[slot].words.ones().take(PICK_AMONG) {
             let letters = words.word(w);
             let mut room = 0.0;
@@ -521,11 +544,10 @@ impl<'p, 'a> Search<'p, 'a> {
             }
             let key =
                 room + SCORE_WEIGHT * words.score(w) as f64 + self.rng.random::<f64>() * JITTER;
-            if key > best.0 {
-                best = (key, w);
-            }
+            keyed.push((key, w));
         }
-        best.1
+        keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
+        keyed.into_iter().map(|(_, w)| w).collect()
     }
 
     /// ln(1 + words of the crossing slot with `letter` in the shared cell);
@@ -783,9 +805,82 @@ mod tests {
         }
     }
 
-    /// Restarting after every node or two makes the search lean on what it
-    /// learned; it must still find every fill a plain depth-first search
-    /// finds, and prove there are no more.
+    /// Every fill of `problem`, found by trying each word in each slot in
+    /// turn with no inference at all: the reference the search is held to.
+    fn brute_force(problem: &Problem, grid: &Grid) -> HashSet<Vec<usize>> {
+        let width = grid.width();
+        let mut letters: Vec<Option<u8>> = (0..width * grid.height())
+            .map(|i| match grid.get(i / width, i % width) {
+                Cell::Letter(b) => Some(b),
+                _ => None,
+            })
+            .collect();
+        // Slots that cross the most cells already visited go first, so that
+        // letters prune early.
+        let mut seen = vec![false; letters.len()];
+        let mut order = Vec::new();
+        let mut left: Vec<usize> = (0..problem.slots.len()).collect();
+        while !left.is_empty() {
+            let covered = |s: usize| {
+                let slot = &problem.slots[s];
+                slot.cells().filter(|&(r, c)| seen[r * width + c]).count()
+            };
+            let k = (0..left.len()).max_by_key(|&k| (covered(left[k]), std::cmp::Reverse(k)));
+            let s = left.remove(k.expect("a slot left"));
+            problem.slots[s]
+                .cells()
+                .for_each(|(r, c)| seen[r * width + c] = true);
+            order.push(s);
+        }
+        fn go(
+            problem: &Problem,
+            order: &[usize],
+            width: usize,
+            letters: &mut Vec<Option<u8>>,
+            chosen: &mut Vec<usize>,
+            out: &mut HashSet<Vec<usize>>,
+        ) {
+            let Some((&s, rest)) = order.split_first() else {
+                out.insert(chosen.clone());
+                return;
+            };
+            let slot = &problem.slots[s];
+            let words = problem.words[s];
+            for w in 0..words.count() {
+                let repeat = problem.same_length[slot.len]
+                    .iter()
+                    .any(|&o| o != s && chosen[o] == w);
+                let word = words.word(w);
+                let fits = slot
+                    .cells()
+                    .zip(word)
+                    .all(|((r, c), &l)| letters[r * width + c].is_none_or(|x| x == l));
+                if repeat || !fits || words.score(w) < problem.floor {
+                    continue;
+                }
+                let mut set = Vec::new();
+                for ((r, c), &l) in slot.cells().zip(word) {
+                    if letters[r * width + c].is_none() {
+                        letters[r * width + c] = Some(l);
+                        set.push(r * width + c);
+                    }
+                }
+                chosen[s] = w;
+                go(problem, rest, width, letters, chosen, out);
+                chosen[s] = usize::MAX;
+                set.iter().for_each(|&i| letters[i] = None);
+            }
+        }
+        let mut out = HashSet::new();
+        let mut chosen = vec![usize::MAX; problem.slots.len()];
+        go(problem, &order, width, &mut letters, &mut chosen, &mut out);
+        out
+    }
+
+    /// The search, systematic or restarting after every node or two (which
+    /// makes it lean on what it learned), must find every fill that trying
+    /// every word finds, and then prove there are no more: what restarts
+    /// learn may only skip what holds no fill.
     #[test]
     fn learned_nogoods_never_lose_a_fill() {
         use crate::grid::{Cell, Grid};
@@ -816,12 +911,15 @@ mod tests {
                 continue;
             };
             let problem = Problem::new(&grid, slots, words, 0);
-            let mut all = HashSet::new();
-            let plain = Search::new(&problem, &grid, case, None, AtLeaf::Continue).run(|f, _| {
-                all.insert(f.to_vec());
-                true
-            });
-            assert!(matches!(plain, End::Exhausted { .. }));
+            let all = brute_force(&problem, &grid);
+            let mut listed = HashSet::new();
+            let systematic =
+                Search::new(&problem, &grid, case, None, AtLeaf::Continue).run(|f, _| {
+                    assert!(listed.insert(f.to_vec()), "case {case}: a fill came twice");
+                    true
+                });
+            assert!(matches!(systematic, End::Exhausted { .. }));
+            assert_eq!(listed, all, "case {case}:\n{}", grid.to_text());
             if all.len() > 30 {
                 // Each fill found starts the search over: too slow to list.
                 continue;

@@ -592,10 +592,11 @@ fn batch_fills_each_pattern_and_writes_a_summary() {
         .map(|l| l.split('\t').collect())
         .collect();
     let column = |i: usize| rows.iter().map(|r| r[i]).collect::<Vec<_>>();
-    assert_eq!(column(0), ["1", "2", "3"]);
-    assert_eq!(column(1), ["unfillable", "filled", "rejected"]);
-    assert_eq!(column(5), ["", "p-2.ipuz", ""]);
-    assert!(rows[0][7].contains("5 such words"), "{}", rows[0][7]);
+    // Ranked: the fill first, then the unfillable pattern, then the rejected.
+    assert_eq!(column(0), ["2", "1", "3"]);
+    assert_eq!(column(1), ["filled", "unfillable", "rejected"]);
+    assert_eq!(column(5), ["p-2.ipuz", "", ""]);
+    assert!(rows[1][7].contains("5 such words"), "{}", rows[1][7]);
     assert!(rows[2][7].contains("4-letter word"), "{}", rows[2][7]);
     let puzzle = ipuz::load(&cli.dir.join("out/p-2.ipuz")).unwrap();
     assert_valid_fill(&grid("...\n.#.\n...\n"), &puzzle.grid, &list(SQUARE_WORDS));
@@ -631,12 +632,12 @@ fn batch_fills_each_pattern_and_writes_a_summary() {
     let limited = batch(&cli.path("first-two"), &["--limit", "2", "--threads", "1"]);
     assert!(limited.status.success(), "{}", stderr(&limited));
     let summary = std::fs::read_to_string(cli.dir.join("first-two/summary.tsv")).unwrap();
-    assert_eq!(summary.lines().count(), 4, "{summary}");
+    assert_eq!(summary.lines().count(), 5, "{summary}");
 
     // A batch killed after two patterns (and in the middle of writing the
     // third row) resumes with the third alone; the first two rows are kept
     // as they were, not redone.
-    let first_two: Vec<&str> = summary.lines().skip(2).collect();
+    let first_two: Vec<&str> = summary.lines().skip(3).collect();
     let killed = cli.dir.join("killed");
     std::fs::create_dir(&killed).unwrap();
     let journal = format!("{}\n{}\n3\trej", first_two[0], first_two[1]);
@@ -652,7 +653,7 @@ fn batch_fills_each_pattern_and_writes_a_summary() {
     let resumed = batch(&cli.path("killed"), &["--resume"]);
     assert!(resumed.status.success(), "{}", stderr(&resumed));
     let summary = std::fs::read_to_string(killed.join("summary.tsv")).unwrap();
-    let rows: Vec<&str> = summary.lines().skip(2).collect();
+    let rows: Vec<&str> = summary.lines().skip(3).collect();
     assert_eq!(rows[..2], first_two[..]);
     assert!(rows[2].starts_with("3\trejected\t"), "{summary}");
     assert!(!killed.join("summary.tsv.part").exists());
