@@ -8,6 +8,7 @@
 //! at the time limit. The same search can also list several different fills
 //! or enumerate all of them.
 
+mod partners;
 pub mod quality;
 mod search;
 

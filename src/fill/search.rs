@@ -12,6 +12,8 @@
 //! Branching is 2-way: try the chosen slot's best word; if that fails, remove
 //! the word and propagate the removal, then choose again. Each restart is a
 //! complete search, so a restart that fails proves there is no (further) fill.
+//! Before placing a word, [`Partners`] checks cheaply whether a parallel slot
+//! would be left empty, the way most placements in hard grids fail.
 //!
 //! Restarts keep what they learned. When one runs out of budget, every word
 //! its branch had refuted is a proven failure *given the words decided above
@@ -28,19 +30,20 @@ use fixedbitset::FixedBitSet;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use super::partners::{Partners, View};
 use crate::grid::{Cell, Grid, Slot, MAX_SIDE};
 use crate::wordlist::index::{Words, LETTERS};
 
 /// Room for a mask per position of the longest possible slot.
-const MAX_LEN: usize = MAX_SIDE + 1;
+pub(super) const MAX_LEN: usize = MAX_SIDE + 1;
 const ALL_LETTERS: u32 = (1 << LETTERS) - 1;
 
 /// A crossing seen from one slot: my position, the other slot, its position.
 #[derive(Clone, Copy)]
-struct Crossing {
-    here: usize,
-    other: usize,
-    there: usize,
+pub(super) struct Crossing {
+    pub here: usize,
+    pub other: usize,
+    pub there: usize,
 }
 
 pub(super) struct Problem<'a> {
@@ -146,6 +149,10 @@ struct SlotState {
     words: FixedBitSet,
     count: usize,
     masks: [u32; MAX_LEN],
+    /// Which state of the words this is, unique over the search (undoing
+    /// brings an old one back), so that what was read off them can be kept
+    /// while it matches.
+    version: u64,
 }
 
 /// Nodes of the first restart per slot of the grid (a descent needs about
@@ -204,6 +211,9 @@ pub(super) struct Search<'p, 'a> {
     watches: HashMap<(usize, usize), Vec<usize>>,
     /// Nodes of a restart of Luby length 1.
     restart_nodes: u64,
+    /// Slot states made so far (see `SlotState::version`).
+    versions: u64,
+    partners: Partners,
 }
 
 impl<'p, 'a> Search<'p, 'a> {
@@ -226,13 +236,12 @@ impl<'p, 'a> Search<'p, 'a> {
                         _ => None,
                     })
                     .collect();
-                let scored = words.scoring_at_least(problem.floor);
-                let mut words = words.matching(&pattern);
-                words.set_range(scored.., false);
+                let words = words.matching(&pattern, problem.floor);
                 SlotState {
                     count: words.count_ones(..),
                     words,
                     masks: [ALL_LETTERS; MAX_LEN],
+                    version: 0,
                 }
             })
             .collect();
@@ -260,6 +269,8 @@ impl<'p, 'a> Search<'p, 'a> {
             nogoods: Vec::new(),
             watches: HashMap::new(),
             restart_nodes: RESTART_NODES_PER_SLOT * n as u64,
+            versions: 0,
+            partners: Partners::new(&problem.crossings),
         }
     }
 
@@ -377,7 +388,9 @@ impl<'p, 'a> Search<'p, 'a> {
             let word = ranked.pop().expect("an undecided slot has candidates");
             let mark = self.mark();
             self.branch.push(Decision::Place { slot, word });
-            if self.decide(slot, word) {
+            // Grids that fill at the first try would only pay for the check.
+            let check = self.nodes > self.restart_nodes;
+            if (!check || self.fits_parallels(slot, word)) && self.decide(slot, word) {
                 match self.descend(visit) {
                     Step::Failed => {}
                     other => return other,
@@ -390,6 +403,28 @@ impl<'p, 'a> Search<'p, 'a> {
                 self.branch.truncate(level);
                 return Step::Failed;
             }
+        }
+    }
+
+    /// False when `word` in `slot` would leave a parallel slot no word (see
+    /// [`Partners`]); the placement would fail.
+    fn fits_parallels(&mut self, slot: usize, word: usize) -> bool {
+        let state = &self.state;
+        let view = |s: usize| View {
+            words: &state[s].words,
+            count: state[s].count,
+            version: state[s].version,
+        };
+        match self
+            .partners
+            .orphaned(slot, word, &self.problem.words, view)
+        {
+            Some(other) => {
+                // Propagation would have wiped `other` out.
+                self.failures[other] += 1;
+                false
+            }
+            None => true,
         }
     }
 
@@ -601,7 +636,9 @@ impl<'p, 'a> Search<'p, 'a> {
     /// Puts `word` in `slot` and propagates; false on a wipe-out.
     fn decide(&mut self, slot: usize, word: usize) -> bool {
         self.save(slot);
+        self.versions += 1;
         let st = &mut self.state[slot];
+        st.version = self.versions;
         st.words.clear();
         st.words.insert(word);
         st.count = 1;
@@ -611,19 +648,49 @@ impl<'p, 'a> Search<'p, 'a> {
 
     /// Takes `word` out of `slot` and propagates; false on a wipe-out.
     fn refute(&mut self, slot: usize, word: usize) -> bool {
-        self.remove_word(slot, word) && self.propagate()
+        if self.remove_word(slot, word) && self.propagate() {
+            return true;
+        }
+        // A wipe-out in `remove_word` can leave slots queued.
+        self.clear_queue();
+        false
     }
 
     fn remove_word(&mut self, slot: usize, word: usize) -> bool {
         self.save(slot);
+        self.versions += 1;
         let st = &mut self.state[slot];
+        st.version = self.versions;
         st.words.set(word, false);
         st.count -= 1;
         if st.count == 0 {
             self.failures[slot] += 1;
             return false;
         }
-        self.enqueue(slot);
+        if st.count == 1 || self.queued[slot] {
+            // A full revision is due anyway (or claims the last word).
+            self.enqueue(slot);
+            return true;
+        }
+        // The masks are exact (the slot was revised since it last changed):
+        // only the letters of the word that went can have lost their last
+        // support, which costs a check each instead of a revision.
+        let problem = self.problem;
+        let letters = problem.words[slot].word(word);
+        for c in &problem.crossings[slot] {
+            let bit = 1 << (letters[c.here] - b'A');
+            let st = &self.state[slot];
+            if st.masks[c.here] & bit == 0
+                || problem.words[slot].intersects(&st.words, c.here, letters[c.here])
+            {
+                continue;
+            }
+            let now = st.masks[c.here] & !bit;
+            self.state[slot].masks[c.here] = now;
+            if !self.narrow(c.other, c.there, now) {
+                return false;
+            }
+        }
         true
     }
 
@@ -632,13 +699,17 @@ impl<'p, 'a> Search<'p, 'a> {
         while let Some(slot) = self.queue.pop_front() {
             self.queued[slot] = false;
             if !self.revise(slot) {
-                for s in self.queue.drain(..) {
-                    self.queued[s] = false;
-                }
+                self.clear_queue();
                 return false;
             }
         }
         true
+    }
+
+    fn clear_queue(&mut self) {
+        for s in self.queue.drain(..) {
+            self.queued[s] = false;
+        }
     }
 
     /// Brings the crossing slots and same-length slots in line with `slot`.
@@ -689,8 +760,10 @@ impl<'p, 'a> Search<'p, 'a> {
             return true;
         }
         self.save(slot);
+        self.versions += 1;
         let words = self.problem.words[slot];
         let st = &mut self.state[slot];
+        st.version = self.versions;
         if keep.count_ones() == 1 {
             words.restrict(&mut st.words, position, letter(keep.trailing_zeros()));
         } else {
@@ -805,6 +878,33 @@ mod tests {
         }
     }
 
+    /// A random square grid of a side in `sides` with up to two blocks, and
+    /// an index of `words` random words (as many as the range picks) that
+    /// fit it, over the first `letters` letters.
+    fn random_case(
+        rng: &mut StdRng,
+        sides: std::ops::RangeInclusive<usize>,
+        words: std::ops::Range<usize>,
+        letters: u8,
+    ) -> (Grid, Index) {
+        let size = rng.random_range(sides);
+        let mut grid = Grid::empty(size, size).expect("a small grid");
+        for _ in 0..rng.random_range(0..=2) {
+            let (r, c) = (rng.random_range(0..size), rng.random_range(0..size));
+            grid.set(r, c, Cell::Block);
+        }
+        let text: String = (0..rng.random_range(words))
+            .map(|_| {
+                let len = rng.random_range(2..=size);
+                (0..len)
+                    .map(|_| (b'A' + rng.random_range(0..letters)) as char)
+                    .collect::<String>()
+                    + "\n"
+            })
+            .collect();
+        (grid, Index::build(&WordList::parse(&text, "t").0, 0))
+    }
+
     /// Every fill of `problem`, found by trying each word in each slot in
     /// turn with no inference at all: the reference the search is held to.
     fn brute_force(problem: &Problem, grid: &Grid) -> HashSet<Vec<usize>> {
@@ -883,30 +983,11 @@ mod tests {
     /// learn may only skip what holds no fill.
     #[test]
     fn learned_nogoods_never_lose_a_fill() {
-        use crate::grid::{Cell, Grid};
         let mut rng = StdRng::seed_from_u64(5);
         let (mut fills, mut empty, mut learned) = (0, 0, 0);
         for case in 0..200 {
-            let size = rng.random_range(4..=5);
-            let mut grid = Grid::empty(size, size).expect("a small grid");
-            for _ in 0..rng.random_range(0..=2) {
-                grid.set(
-                    rng.random_range(0..size),
-                    rng.random_range(0..size),
-                    Cell::Block,
-                );
-            }
+            let (grid, index) = random_case(&mut rng, 4..=5, 40..200, 5);
             let slots = grid.slots(2);
-            let text: String = (0..rng.random_range(40..200))
-                .map(|_| {
-                    let len = rng.random_range(2..=size);
-                    (0..len)
-                        .map(|_| (b'A' + rng.random_range(0..5u8)) as char)
-                        .collect::<String>()
-                        + "\n"
-                })
-                .collect();
-            let index = Index::build(&WordList::parse(&text, "t").0, 0);
             let Some(words) = slots.iter().map(|s| index.of_length(s.len)).collect() else {
                 continue;
             };
@@ -942,6 +1023,71 @@ mod tests {
         assert!(
             fills > 100 && empty > 20 && learned > 1000,
             "{fills} {empty} {learned}"
+        );
+    }
+
+    /// The parallel-slot check may only reject what propagation would: for
+    /// every candidate it rejects, placing the word must wipe a slot out.
+    /// Checked at states deep in random searches, where tables and letters
+    /// kept from earlier states are most likely to be stale.
+    #[test]
+    fn parallel_check_rejects_only_failing_placements() {
+        let mut rng = StdRng::seed_from_u64(11);
+        let (mut checked, mut rejected) = (0, 0);
+        for case in 0..60 {
+            let (grid, index) = random_case(&mut rng, 4..=6, 300..1500, 6);
+            let slots = grid.slots(2);
+            let Some(words) = slots.iter().map(|s| index.of_length(s.len)).collect() else {
+                continue;
+            };
+            let problem = Problem::new(&grid, slots, words, 0);
+            let mut search = Search::new(&problem, &grid, case, None, AtLeaf::Stop);
+            (0..search.state.len()).for_each(|s| search.enqueue(s));
+            if !search.propagate() {
+                continue;
+            }
+            // Walk down by random placements and refutations, checking every
+            // candidate of every open slot at each state.
+            for _ in 0..6 {
+                let open: Vec<usize> = (0..search.state.len())
+                    .filter(|&s| search.state[s].count > 1)
+                    .collect();
+                if open.is_empty() {
+                    break;
+                }
+                for &slot in &open {
+                    let candidates: Vec<usize> = search.state[slot].words.ones().collect();
+                    for word in candidates {
+                        checked += 1;
+                        if search.fits_parallels(slot, word) {
+                            continue;
+                        }
+                        rejected += 1;
+                        let mark = search.mark();
+                        assert!(
+                            !search.decide(slot, word),
+                            "case {case}: slot {slot} word {word}"
+                        );
+                        search.undo(mark);
+                    }
+                }
+                let slot = open[rng.random_range(0..open.len())];
+                let candidates: Vec<usize> = search.state[slot].words.ones().collect();
+                let word = candidates[rng.random_range(0..candidates.len())];
+                let mark = search.mark();
+                let placed = rng.random_bool(0.5) && search.decide(slot, word);
+                if !placed {
+                    search.undo(mark);
+                    if !search.refute(slot, word) {
+                        break;
+                    }
+                }
+            }
+        }
+        // Meaningless unless the check was exercised and did reject.
+        assert!(
+            checked > 200_000 && rejected > 10_000,
+            "{checked} {rejected}"
         );
     }
 

@@ -320,7 +320,6 @@ impl<'a> Words<'a> {
         all
     }
 
-    /// Words that agree with `pattern`, where `None` is an open cell.
     /// How many words score at least `floor`: words are stored best score
     /// first, so they are the first ones.
     pub fn scoring_at_least(&self, floor: u8) -> usize {
@@ -336,9 +335,13 @@ impl<'a> Words<'a> {
         lo
     }
 
-    pub fn matching(&self, pattern: &[Option<u8>]) -> FixedBitSet {
+    /// Words scoring at least `floor` that agree with `pattern`, where
+    /// `None` is an open cell. The set spans only those words, so that
+    /// passes over it skip the low scorers that can never come in.
+    pub fn matching(&self, pattern: &[Option<u8>], floor: u8) -> FixedBitSet {
         assert_eq!(pattern.len(), self.len, "pattern length");
-        let mut found = self.all();
+        let mut found = FixedBitSet::with_capacity(self.scoring_at_least(floor));
+        found.insert_range(..);
         for (position, letter) in pattern.iter().enumerate() {
             if let Some(letter) = letter {
                 self.restrict(&mut found, position, *letter);

@@ -189,13 +189,15 @@ fn index_finds_exactly_the_words_matching_a_pattern() {
                         .then(|| b'A' + rng.random_range(0..4u8))
                 })
                 .collect();
-            let found: Vec<usize> = bucket.matching(&pattern).ones().collect();
+            let floor = rng.random_range(0..=101u8);
+            let found: Vec<usize> = bucket.matching(&pattern, floor).ones().collect();
             let expected: Vec<usize> = (0..bucket.count())
                 .filter(|&i| {
-                    pattern
-                        .iter()
-                        .zip(bucket.word(i))
-                        .all(|(p, &c)| p.is_none_or(|p| p == c))
+                    bucket.score(i) >= floor
+                        && pattern
+                            .iter()
+                            .zip(bucket.word(i))
+                            .all(|(p, &c)| p.is_none_or(|p| p == c))
                 })
                 .collect();
             assert_eq!(found, expected, "{pattern:?}");
@@ -239,11 +241,11 @@ fn cache_round_trips_and_rejects_stale_truncated_and_corrupt_files() {
             assert_eq!((a.word(i), a.score(i)), (b.word(i), b.score(i)));
         }
         let pattern: Vec<Option<u8>> = (0..len).map(|p| (p == len - 1).then_some(b'A')).collect();
-        assert_eq!(a.matching(&pattern), b.matching(&pattern));
+        assert_eq!(a.matching(&pattern, 0), b.matching(&pattern, 0));
     }
     let five = again.of_length(5).unwrap();
     let ending_a: Vec<&str> = five
-        .matching(&[None, None, None, None, Some(b'A')])
+        .matching(&[None, None, None, None, Some(b'A')], 0)
         .ones()
         .map(|i| five.word_str(i))
         .collect();
