@@ -110,6 +110,17 @@ impl Grid {
         self.get(row, col).is_white()
     }
 
+    /// The letters in `slot`'s cells, `None` where a cell is open: the
+    /// pattern its words must match.
+    pub fn letters(&self, slot: &Slot) -> Vec<Option<u8>> {
+        slot.cells()
+            .map(|(r, c)| match self.get(r, c) {
+                Cell::Letter(b) => Some(b),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Parses the text grid format: one line per row, `#` block, `.` empty,
     /// a letter (either case) fixed. `source_name` names the input in errors.
     pub fn parse_text(text: &str, source_name: &str) -> Result<Grid> {

@@ -18,7 +18,8 @@
 //! 10. what runs whole chains: `make` (pattern to PDF), `batch` (a pattern
 //!     file filled in parallel), and the related puzzles `squares` (word
 //!     squares), `arrange` (placing a word set) and `regex` (regex
-//!     crosswords, with their own automata instead of a word list).
+//!     crosswords, with their own automata instead of a word list);
+//! 11. `studio`: the constructor in the browser, over all of the above.
 //!
 //! The command line (`src/main.rs`, `src/cli/`) is a thin layer over this.
 
@@ -37,6 +38,7 @@ pub mod progress;
 pub mod puzzle;
 pub mod regex;
 pub mod squares;
+pub mod studio;
 pub mod terminal;
 pub mod typeset;
 pub mod wordlist;

@@ -30,6 +30,7 @@ fn main() -> ExitCode {
         Command::Squares(args) => cli::squares::run(&args),
         Command::Regex(args) => cli::regex::run(&args),
         Command::Show(args) => cli::show::run(&args),
+        Command::Studio(args) => cli::studio::run(&args),
     };
     match result.and_then(|code| cli::flush_stdout().map(|()| code)) {
         Ok(code) => code,

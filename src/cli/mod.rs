@@ -53,6 +53,7 @@ pub mod progress;
 pub mod regex;
 pub mod show;
 pub mod squares;
+pub mod studio;
 pub mod wordlist;
 
 /// Exit code of a search that ended without a result (not an input error).
@@ -99,6 +100,8 @@ pub enum Command {
     Regex(regex::RegexArgs),
     /// Draw a grid or pattern in the terminal.
     Show(show::ShowArgs),
+    /// Construct in the browser: a local web page and JSON API on the fill engine.
+    Studio(Box<studio::StudioArgs>),
 }
 
 /// Writes results to standard output (see [`out!`]).

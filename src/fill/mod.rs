@@ -11,6 +11,7 @@
 mod partners;
 pub mod quality;
 mod search;
+mod viability;
 
 use std::time::Duration;
 
@@ -18,6 +19,7 @@ use crate::error::{Error, Result};
 use crate::grid::{Cell, Direction, Grid, Slot};
 use crate::wordlist::index::{Index, Words};
 use search::{AtLeaf, End, Problem, Search};
+pub use viability::{candidates, Candidate, Candidates};
 
 #[derive(Clone, Debug)]
 pub struct FillOptions {

@@ -47,7 +47,7 @@ pub(super) struct View<'s> {
 }
 
 /// One parallel slot of one slot, as last read.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Parallel {
     /// Version of the parallel slot its letters were read from.
     version: u64,
@@ -62,6 +62,7 @@ struct Parallel {
     last: usize,
 }
 
+#[derive(Clone)]
 pub(super) struct Partners {
     /// For each slot, the parallel slots sharing a crossing slot with it and
     /// the links through those crossing slots.

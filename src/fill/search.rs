@@ -31,7 +31,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::partners::{Partners, View};
-use crate::grid::{Cell, Grid, Slot, MAX_SIDE};
+use crate::grid::{Grid, Slot, MAX_SIDE};
 use crate::wordlist::index::{Words, LETTERS};
 
 /// Room for a mask per position of the longest possible slot.
@@ -134,6 +134,7 @@ enum Decision {
 
 /// Words that cannot all be placed together, as (slot, word) pairs; the
 /// first two are watched.
+#[derive(Clone)]
 struct Nogood {
     placed: Vec<(usize, usize)>,
 }
@@ -182,6 +183,9 @@ const SCORE_WEIGHT: f64 = 0.05;
 /// Random noise added to each candidate's key; seeds change the fill.
 const JITTER: f64 = 1.0;
 
+/// Cloning a settled search is how many questions share one propagation
+/// of the grid (see [`Search::settle`]).
+#[derive(Clone)]
 pub(super) struct Search<'p, 'a> {
     problem: &'p Problem<'a>,
     state: Vec<SlotState>,
@@ -214,6 +218,8 @@ pub(super) struct Search<'p, 'a> {
     /// Slot states made so far (see `SlotState::version`).
     versions: u64,
     partners: Partners,
+    /// The fixed letters are propagated already (see [`Search::settle`]).
+    settled: bool,
 }
 
 impl<'p, 'a> Search<'p, 'a> {
@@ -229,14 +235,7 @@ impl<'p, 'a> Search<'p, 'a> {
             .iter()
             .zip(&problem.words)
             .map(|(slot, words)| {
-                let pattern: Vec<Option<u8>> = slot
-                    .cells()
-                    .map(|(r, c)| match grid.get(r, c) {
-                        Cell::Letter(b) => Some(b),
-                        _ => None,
-                    })
-                    .collect();
-                let words = words.matching(&pattern, problem.floor);
+                let words = words.matching(&grid.letters(slot), problem.floor);
                 SlotState {
                     count: words.count_ones(..),
                     words,
@@ -271,6 +270,7 @@ impl<'p, 'a> Search<'p, 'a> {
             restart_nodes: RESTART_NODES_PER_SLOT * n as u64,
             versions: 0,
             partners: Partners::new(&problem.crossings),
+            settled: false,
         }
     }
 
@@ -281,8 +281,7 @@ impl<'p, 'a> Search<'p, 'a> {
         if !empty.is_empty() {
             return End::Exhausted { hardest: empty };
         }
-        (0..self.state.len()).for_each(|s| self.enqueue(s));
-        if !self.propagate() {
+        if !self.settled && !self.settle() {
             return End::Exhausted {
                 hardest: self.hardest(),
             };
@@ -326,6 +325,37 @@ impl<'p, 'a> Search<'p, 'a> {
         End::Exhausted {
             hardest: self.hardest(),
         }
+    }
+
+    /// Propagates the fixed letters alone, before any choice; false when
+    /// that leaves a slot no word (no fill). A settled search can be cloned
+    /// and each clone given a word ([`Self::place`]) and run, without
+    /// propagating the whole grid again.
+    pub fn settle(&mut self) -> bool {
+        (0..self.state.len()).for_each(|s| self.enqueue(s));
+        self.settled = self.propagate();
+        self.settled
+    }
+
+    /// Puts `word` in `slot` for good, before [`Self::run`]; false when
+    /// propagation then leaves a slot no word.
+    pub fn place(&mut self, slot: usize, word: usize) -> bool {
+        if !self.settled && !self.settle() {
+            return false;
+        }
+        self.decide(slot, word)
+    }
+
+    /// Gives [`Self::run`] `timeout` from now.
+    pub fn limit_time(&mut self, timeout: Duration) {
+        self.started = Instant::now();
+        self.deadline = Some(self.started + timeout);
+    }
+
+    /// Whether `word` is still a candidate of `slot` (after [`Self::settle`]:
+    /// agrees with some candidate of every crossing slot).
+    pub fn allows(&self, slot: usize, word: usize) -> bool {
+        self.state[slot].words.contains(word)
     }
 
     /// Slots whose fixed letters no word fits.
@@ -850,6 +880,7 @@ fn letter(bit: u32) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Cell;
     use crate::wordlist::index::Index;
     use crate::wordlist::WordList;
 

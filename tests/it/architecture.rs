@@ -20,6 +20,7 @@ const LAYERS: &[&[&str]] = &[
     &["export"],
     &["typeset"],
     &["batch", "make", "squares", "arrange", "regex"],
+    &["studio"],
 ];
 
 fn src() -> PathBuf {

@@ -17,5 +17,6 @@ mod publish;
 mod puzzle;
 mod regex;
 mod squares;
+mod studio;
 mod typeset;
 mod wordlist;

@@ -1,0 +1,11 @@
+//! `cruciverb studio`: an interactive constructor in the browser, on the
+//! fill engine.
+//!
+//! The engine decides a 15×15 in milliseconds, so the studio can answer, for
+//! every entry the constructor considers, whether the whole grid stays
+//! fillable with it. [`api`] holds the JSON API as plain functions over the
+//! library; [`server`] puts them and the page (plain HTML, CSS and
+//! JavaScript compiled into the binary) on a local port.
+
+pub mod api;
+pub mod server;

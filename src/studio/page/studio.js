@@ -1,0 +1,299 @@
+// cruciverb studio: the page. The grid lives here as rows of the text grid
+// format ('#' block, '.' open, letters), exactly what the JSON API takes;
+// every question about words goes to the server, which answers from the
+// fill engine. Kept dependency-free so the binary can serve it as is.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const state = {
+  rows: [], // array of arrays of one-character strings
+  r: 0, c: 0, dir: "A",
+  undo: [], redo: [],
+  candidatesAbort: null,
+};
+
+function emptyGrid(n) {
+  return Array.from({ length: n }, () => Array(n).fill("."));
+}
+const height = () => state.rows.length;
+const width = () => (state.rows[0] || []).length;
+const isBlock = (r, c) => state.rows[r][c] === "#";
+const gridText = () => state.rows.map((row) => row.join(""));
+
+// Slots as the engine sees them: maximal runs of two or more open cells,
+// numbered in reading order.
+function slots() {
+  const out = [];
+  let number = 0;
+  for (let r = 0; r < height(); r++) {
+    for (let c = 0; c < width(); c++) {
+      if (isBlock(r, c)) continue;
+      const run = (dr, dc) => {
+        if (r - dr >= 0 && c - dc >= 0 && !isBlock(r - dr, c - dc)) return 0;
+        let n = 0;
+        while (r + n * dr < height() && c + n * dc < width() && !isBlock(r + n * dr, c + n * dc)) n++;
+        return n >= 2 ? n : 0;
+      };
+      const across = run(0, 1), down = run(1, 0);
+      if (across || down) number++;
+      if (across) out.push({ name: number + "A", r, c, dr: 0, dc: 1, len: across, number });
+      if (down) out.push({ name: number + "D", r, c, dr: 1, dc: 0, len: down, number });
+    }
+  }
+  return out;
+}
+
+function cellsOf(slot) {
+  return Array.from({ length: slot.len }, (_, i) => [slot.r + i * slot.dr, slot.c + i * slot.dc]);
+}
+
+function currentSlot() {
+  const dr = state.dir === "A" ? 0 : 1;
+  return slots().find((s) => s.dr === dr && cellsOf(s).some(([r, c]) => r === state.r && c === state.c));
+}
+
+function remember() {
+  state.undo.push(JSON.stringify(state.rows));
+  if (state.undo.length > 500) state.undo.shift();
+  state.redo = [];
+}
+
+function restore(from, to) {
+  if (!from.length) return;
+  to.push(JSON.stringify(state.rows));
+  state.rows = JSON.parse(from.pop());
+  changed();
+}
+
+function setCell(r, c, value) {
+  state.rows[r][c] = value;
+}
+
+function toggleBlock(r, c) {
+  remember();
+  const block = !isBlock(r, c);
+  setCell(r, c, block ? "#" : ".");
+  if ($("symmetry").value === "rotational") setCell(height() - 1 - r, width() - 1 - c, block ? "#" : ".");
+  changed();
+}
+
+function move(dr, dc) {
+  let r = state.r + dr, c = state.c + dc;
+  if (r < 0 || c < 0 || r >= height() || c >= width()) return;
+  state.r = r; state.c = c;
+  render();
+  askCandidates();
+}
+
+function advance(step) {
+  const slot = currentSlot();
+  if (!slot) return;
+  const cells = cellsOf(slot);
+  const at = cells.findIndex(([r, c]) => r === state.r && c === state.c);
+  const next = cells[at + step];
+  if (next) { [state.r, state.c] = next; }
+}
+
+function nextSlot(back) {
+  const all = slots().filter((s) => (state.dir === "A") === (s.dc === 1));
+  if (!all.length) return;
+  const cur = currentSlot();
+  let i = cur ? all.indexOf(cur) : -1;
+  i = (i + (back ? -1 : 1) + all.length) % all.length;
+  [state.r, state.c] = [all[i].r, all[i].c];
+  render();
+  askCandidates();
+}
+
+function render() {
+  const grid = $("grid");
+  grid.style.gridTemplateColumns = `repeat(${width()}, var(--cell))`;
+  const numbers = {};
+  for (const s of slots()) numbers[s.r + "," + s.c] = s.number;
+  const slot = currentSlot();
+  const inSlot = new Set(slot ? cellsOf(slot).map(([r, c]) => r + "," + c) : []);
+  const parts = [];
+  for (let r = 0; r < height(); r++) {
+    for (let c = 0; c < width(); c++) {
+      const key = r + "," + c;
+      const v = state.rows[r][c];
+      const cls = ["cell"];
+      if (v === "#") cls.push("block");
+      else if (r === state.r && c === state.c) cls.push("cursor");
+      else if (inSlot.has(key)) cls.push("in-slot");
+      const num = numbers[key] ? `<span class="num">${numbers[key]}</span>` : "";
+      const letter = v !== "#" && v !== "." ? v : "";
+      parts.push(`<div class="${cls.join(" ")}" data-r="${r}" data-c="${c}">${num}${letter}</div>`);
+    }
+  }
+  grid.innerHTML = parts.join("");
+  $("slot-name").textContent = slot ? slot.name + "  " + cellsOf(slot).map(([r, c]) => state.rows[r][c]).join("") : "—";
+}
+
+async function api(path, body, signal) {
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+    signal,
+  });
+  const data = await response.json();
+  if (!response.ok) throw Object.assign(new Error(data.error || response.statusText), { data });
+  return data;
+}
+
+function status(text, error) {
+  $("status").textContent = text;
+  $("status").className = error ? "error" : "";
+}
+
+async function askCandidates() {
+  const slot = currentSlot();
+  if (state.candidatesAbort) state.candidatesAbort.abort();
+  $("candidates").innerHTML = "";
+  if (!slot) { status(""); return; }
+  const abort = new AbortController();
+  state.candidatesAbort = abort;
+  status("deciding which words keep the grid fillable…");
+  try {
+    const data = await api("/api/candidates", { grid: gridText(), slot: slot.name, min_score: minScore(), timeout: 1 }, abort.signal);
+    showCandidates(slot, data);
+  } catch (e) {
+    if (e.name !== "AbortError") status(e.message, true);
+  }
+}
+
+function showCandidates(slot, data) {
+  const list = $("candidates");
+  list.innerHTML = "";
+  let viable = 0;
+  for (const cand of data.candidates) {
+    const li = document.createElement("li");
+    li.className = cand.viable === true ? "viable" : cand.viable === false ? "dead" : "unknown";
+    if (cand.viable === true) viable++;
+    li.innerHTML = `<span class="word">${cand.word}</span><span class="score">${cand.score}</span>`;
+    li.dataset.word = cand.word;
+    if (cand.viable !== false) li.addEventListener("click", () => place(slot, cand.word));
+    list.appendChild(li);
+  }
+  const n = data.candidates.length;
+  if (n && !viable && !data.undecided) status("No word here keeps the grid fillable.", true);
+  else {
+    const fit = data.more ? `best ${n} of ${n + data.more} words that fit` : `${n} ${n === 1 ? "word fits" : "words fit"}`;
+    status(`${fit} · ${viable} keep${viable === 1 ? "s" : ""} the grid fillable` + (data.undecided ? ` · ${data.undecided} not decided in time` : ""));
+  }
+}
+
+function place(slot, word) {
+  remember();
+  cellsOf(slot).forEach(([r, c], i) => setCell(r, c, word[i]));
+  changed();
+}
+
+const minScore = () => Math.max(0, Math.min(100, parseInt($("min-score").value, 10) || 0));
+
+function report(text, error) {
+  $("fill-report").textContent = text;
+  $("fill-report").className = error ? "error" : "";
+}
+
+async function autofill(region) {
+  report(region ? "filling the entry…" : "filling the grid…");
+  try {
+    const body = { grid: gridText(), min_score: minScore(), timeout: 10 };
+    if (region) body.region = region;
+    const data = await api("/api/fill", body);
+    remember();
+    state.rows = data.grid.map((row) => row.split(""));
+    changed();
+    report(`filled: mean score ${data.mean_score}, lowest ${data.lowest_score}`);
+  } catch (e) {
+    report(e.message, true);
+  }
+}
+
+async function analyze() {
+  try {
+    const data = await api("/api/analyze", { grid: gridText(), min_score: minScore() });
+    $("stats").textContent = `${data.height}×${data.width} · ${data.words} words · ${data.blocks} blocks`;
+    $("violations").innerHTML = data.violations.slice(0, 8).map((v) => `<li>${v}</li>`).join("");
+  } catch (e) {
+    $("stats").textContent = e.message;
+  }
+}
+
+function changed() {
+  if (state.r >= height() || state.c >= width()) { state.r = 0; state.c = 0; }
+  render();
+  analyze();
+  askCandidates();
+}
+
+function onKey(e) {
+  if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z") { restore(state.undo, state.redo); e.preventDefault(); return; }
+  if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "y") { restore(state.redo, state.undo); e.preventDefault(); return; }
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const key = e.key;
+  if (/^[a-zA-Z]$/.test(key)) {
+    if (isBlock(state.r, state.c)) return;
+    remember();
+    setCell(state.r, state.c, key.toUpperCase());
+    advance(1);
+    changed();
+  } else if (key === "Backspace" || key === "Delete") {
+    if (isBlock(state.r, state.c)) return;
+    remember();
+    if (state.rows[state.r][state.c] === "." && key === "Backspace") advance(-1);
+    setCell(state.r, state.c, ".");
+    changed();
+  } else if (key === "." || key === "#") {
+    toggleBlock(state.r, state.c);
+  } else if (key === " " || key === "Enter") {
+    state.dir = state.dir === "A" ? "D" : "A";
+    render(); askCandidates();
+  } else if (key === "Tab") {
+    nextSlot(e.shiftKey);
+  } else if (key.startsWith("Arrow")) {
+    const [dr, dc] = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[key];
+    const dir = dr ? "D" : "A";
+    if (dir !== state.dir) { state.dir = dir; render(); askCandidates(); } else move(dr, dc);
+  } else return;
+  e.preventDefault();
+}
+
+function newGrid(n) {
+  remember();
+  state.rows = emptyGrid(n);
+  state.r = 0; state.c = 0; state.dir = "A";
+  changed();
+}
+
+$("grid").addEventListener("keydown", onKey);
+$("grid").addEventListener("click", (e) => {
+  const cell = e.target.closest(".cell");
+  if (!cell) return;
+  const r = +cell.dataset.r, c = +cell.dataset.c;
+  if (r === state.r && c === state.c) state.dir = state.dir === "A" ? "D" : "A";
+  state.r = r; state.c = c;
+  render(); askCandidates();
+  $("grid").focus();
+});
+$("new-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  newGrid(Math.max(3, Math.min(31, parseInt($("size").value, 10) || 15)));
+  $("grid").focus();
+});
+$("undo").addEventListener("click", () => restore(state.undo, state.redo));
+$("redo").addEventListener("click", () => restore(state.redo, state.undo));
+$("fill-all").addEventListener("click", () => autofill(null));
+$("fill-entry").addEventListener("click", () => {
+  const slot = currentSlot();
+  // Letters already in the entry stay: only its open cells may change.
+  if (slot) autofill(cellsOf(slot).filter(([r, c]) => state.rows[r][c] === "."));
+});
+$("min-score").addEventListener("change", changed);
+
+state.rows = emptyGrid(15);
+fetch("/api/start").then((r) => r.json()).then((data) => {
+  if (data.grid) state.rows = data.grid.map((row) => row.split(""));
+}).catch(() => {}).finally(() => { changed(); $("grid").focus(); });

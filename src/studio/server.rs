@@ -1,0 +1,161 @@
+//! The studio's web server: the page and the JSON API on one local port.
+//!
+//! Every search runs on tokio's blocking pool, so a long fill never holds up
+//! the page or another request. A candidates request supersedes the ones
+//! before it (the constructor has moved on), which stop at the next word
+//! they would have decided. Bodies are capped and every malformed request
+//! gets a JSON error naming what was wrong, as the API functions do.
+
+use std::future::Future;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::Value;
+
+use super::api::{self, ApiError};
+use crate::grid::Grid;
+use crate::wordlist::index::Index;
+
+/// Largest request body: a 31×31 grid with its region is a few KB.
+const MOST_BODY_BYTES: usize = 256 * 1024;
+
+const PAGE: &str = include_str!("page/index.html");
+const SCRIPT: &str = include_str!("page/studio.js");
+const STYLE: &str = include_str!("page/studio.css");
+
+#[derive(Clone)]
+struct Shared {
+    index: Arc<Index>,
+    /// The grid the studio was started on, as rows.
+    start: Option<Arc<Vec<String>>>,
+    /// Number of the latest candidates request.
+    latest: Arc<AtomicU64>,
+}
+
+/// Serves the studio on `listener` until `shutdown` completes; requests in
+/// flight then finish first.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    index: Arc<Index>,
+    start: Option<Grid>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let shared = Shared {
+        index,
+        start: start.map(|g| Arc::new(g.to_text().lines().map(str::to_string).collect())),
+        latest: Arc::new(AtomicU64::new(0)),
+    };
+    axum::serve(listener, router(shared))
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
+fn router(shared: Shared) -> Router {
+    Router::new()
+        .route(
+            "/",
+            get(|| async { static_file("text/html; charset=utf-8", PAGE) }),
+        )
+        .route(
+            "/studio.js",
+            get(|| async { static_file("text/javascript; charset=utf-8", SCRIPT) }),
+        )
+        .route(
+            "/studio.css",
+            get(|| async { static_file("text/css; charset=utf-8", STYLE) }),
+        )
+        .route("/api/start", get(start))
+        .route("/api/candidates", post(candidates))
+        .route("/api/fill", post(fill))
+        .route("/api/analyze", post(analyze))
+        .fallback(|| async {
+            error(ApiError {
+                status: 404,
+                message: "no such page or API call".into(),
+                extra: Value::Null,
+            })
+        })
+        .layer(DefaultBodyLimit::max(MOST_BODY_BYTES))
+        .with_state(shared)
+}
+
+fn static_file(kind: &'static str, body: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, kind),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+fn error(e: ApiError) -> Response {
+    let status = StatusCode::from_u16(e.status).unwrap_or(StatusCode::BAD_REQUEST);
+    (status, Json(e.body())).into_response()
+}
+
+/// Runs `work` on the request on the blocking pool and renders its reply;
+/// a body that is not a request (bad JSON, wrong shape, too big, not JSON
+/// at all) gets the reason in the API's error form.
+async fn answer<T: Send + 'static>(
+    body: Result<Json<T>, JsonRejection>,
+    work: impl FnOnce(T) -> Result<Value, ApiError> + Send + 'static,
+) -> Response {
+    let request = match body {
+        Ok(Json(request)) => request,
+        Err(rejection) => {
+            return error(ApiError {
+                status: rejection.status().as_u16(),
+                message: rejection.body_text(),
+                extra: Value::Null,
+            })
+        }
+    };
+    match tokio::task::spawn_blocking(move || work(request)).await {
+        Ok(Ok(value)) => Json(value).into_response(),
+        Ok(Err(e)) => error(e),
+        Err(_) => error(ApiError {
+            status: 500,
+            message: "the request failed inside the server".into(),
+            extra: Value::Null,
+        }),
+    }
+}
+
+/// `GET /api/start`: the grid the studio was started on, if any.
+async fn start(State(shared): State<Shared>) -> Response {
+    Json(serde_json::json!({ "grid": shared.start.as_deref() })).into_response()
+}
+
+async fn candidates(
+    State(shared): State<Shared>,
+    body: Result<Json<api::CandidatesRequest>, JsonRejection>,
+) -> Response {
+    let me = shared.latest.fetch_add(1, Ordering::SeqCst) + 1;
+    answer(body, move |request| {
+        let superseded = || shared.latest.load(Ordering::SeqCst) != me;
+        api::candidates(&request, &shared.index, &superseded)
+    })
+    .await
+}
+
+async fn fill(
+    State(shared): State<Shared>,
+    body: Result<Json<api::FillRequest>, JsonRejection>,
+) -> Response {
+    answer(body, move |request| api::fill(&request, &shared.index)).await
+}
+
+async fn analyze(
+    State(shared): State<Shared>,
+    body: Result<Json<api::AnalyzeRequest>, JsonRejection>,
+) -> Response {
+    answer(body, move |request| api::analyze(&request, &shared.index)).await
+}

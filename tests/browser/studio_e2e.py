@@ -1,0 +1,112 @@
+"""Drives the studio page in Debian's chromium through chromedriver, as a
+constructor would: a new grid, a symmetric block, typing, picking a suggested
+word, filling one entry, autofill, undo. Prints the autofilled grid as JSON
+for the Rust test to check; exits non-zero (with the reason) on any failure.
+
+Usage: studio_e2e.py URL SCREENSHOT_DIR
+"""
+import json
+import os
+import sys
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+url, shots = sys.argv[1], sys.argv[2]
+os.environ["SE_OFFLINE"] = "true"  # never let Selenium Manager fetch drivers
+
+options = webdriver.ChromeOptions()
+options.binary_location = "/usr/bin/chromium"
+for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+             "--disable-background-networking", "--disable-component-update", "--disable-sync",
+             "--window-size=1280,860"):
+    options.add_argument(flag)
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+wait = WebDriverWait(driver, 30)
+
+
+def cell(r, c):
+    return driver.find_element(By.CSS_SELECTOR, f'.cell[data-r="{r}"][data-c="{c}"]')
+
+
+def letter(r, c):
+    """The letter shown in a cell ('' when open, '#' for a block)."""
+    return driver.execute_script(
+        "const e = document.querySelector(`.cell[data-r='${arguments[0]}'][data-c='${arguments[1]}']`);"
+        "if (e.classList.contains('block')) return '#';"
+        "return Array.from(e.childNodes).filter(n => n.nodeType === 3).map(n => n.textContent).join('');",
+        r, c)
+
+
+def rows(n):
+    return ["".join(letter(r, c) or "." for c in range(n)) for r in range(n)]
+
+
+def expect(what, got, want):
+    """Waits (up to the wait's limit) until `got()` returns `want`."""
+    try:
+        wait.until(lambda d: got() == want)
+    except Exception:
+        sys.exit(f"{what}: got {got()!r}, want {want!r}")
+
+
+try:
+    driver.get(url)
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".cell"))
+
+    # A new 5×5 grid.
+    size = driver.find_element(By.ID, "size")
+    size.clear()
+    size.send_keys("5")
+    driver.find_element(By.ID, "new").click()
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".cell")) == 25)
+    expect("new grid", lambda: rows(5), ["....."] * 5)
+
+    # A block in the corner (where a new grid puts the cursor) brings its
+    # rotational partner.
+    grid = driver.find_element(By.ID, "grid")
+    grid.send_keys(".")
+    expect("symmetric blocks", lambda: rows(5), ["#....", ".....", ".....", ".....", "....#"])
+
+    # Typing fills the entry and moves along it.
+    cell(1, 0).click()
+    grid.send_keys("st")
+    expect("typed", lambda: rows(5)[1], "ST...")
+    expect("cursor", lambda: driver.execute_script("return document.querySelector('.cursor').dataset.c"), "2")
+
+    # The suggestions for 5A (row 2) come with viability; take the first viable one.
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#candidates li.viable"))
+    struck = len(driver.find_elements(By.CSS_SELECTOR, "#candidates li.dead"))
+    first = driver.find_element(By.CSS_SELECTOR, "#candidates li.viable")
+    word = first.get_attribute("data-word")
+    if not word.startswith("ST") or len(word) != 5:
+        sys.exit(f"suggestion {word!r} does not fit ST...")
+    driver.save_screenshot(os.path.join(shots, "studio-suggestions.png"))
+    first.click()
+    expect("picked word", lambda: rows(5)[1], word)
+
+    # Fill one entry: only its open cells change.
+    cell(3, 0).click()
+    driver.find_element(By.ID, "fill-entry").click()
+    wait.until(lambda d: "." not in rows(5)[3])
+    after = rows(5)
+    expect("rows outside the entry", lambda: [after[0], after[1], after[2], after[4]],
+           ["#....", word, ".....", "....#"])
+
+    # Autofill the rest, then undo it.
+    driver.find_element(By.ID, "fill-all").click()
+    wait.until(lambda d: "." not in "".join(rows(5)))
+    filled = rows(5)
+    expect("autofill kept the entries", lambda: [filled[1], filled[3]], [word, after[3]])
+    report = driver.find_element(By.ID, "fill-report").text
+    if not report.startswith("filled: mean score"):
+        sys.exit(f"report after autofill: {report!r}")
+    driver.save_screenshot(os.path.join(shots, "studio-filled.png"))
+    driver.find_element(By.ID, "undo").click()
+    expect("undo", lambda: rows(5), after)
+    print(json.dumps({"filled": filled, "word": word, "struck": struck}))
+finally:
+    driver.quit()

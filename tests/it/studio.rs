@@ -1,0 +1,548 @@
+//! `cruciverb studio`: viability against a brute force, and the JSON API over
+//! real HTTP against a running server.
+
+use std::collections::HashSet;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use cruciverb::fill::{candidates, slot_name, FillOptions};
+use cruciverb::grid::{Cell, Grid};
+use cruciverb::wordlist::index::Index;
+use cruciverb::wordlist::WordList;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use serde_json::{json, Value};
+
+use crate::common::python::run_python;
+use crate::common::*;
+
+/// Whether `grid` has a fill from `words` with no repeat: plain
+/// backtracking over the slots with no inference, the reference.
+fn fillable(grid: &Grid, words: &[String]) -> bool {
+    fn go(
+        grid: &mut Grid,
+        slots: &[cruciverb::grid::Slot],
+        k: usize,
+        words: &[String],
+        used: &mut HashSet<String>,
+    ) -> bool {
+        let Some(slot) = slots.get(k) else {
+            return true;
+        };
+        let cells: Vec<(usize, usize)> = slot.cells().collect();
+        for w in words.iter().filter(|w| w.len() == slot.len) {
+            if used.contains(w) {
+                continue;
+            }
+            let fits = cells
+                .iter()
+                .zip(w.bytes())
+                .all(|(&(r, c), b)| match grid.get(r, c) {
+                    Cell::Letter(x) => x == b,
+                    _ => true,
+                });
+            if !fits {
+                continue;
+            }
+            let before: Vec<Cell> = cells.iter().map(|&(r, c)| grid.get(r, c)).collect();
+            cells
+                .iter()
+                .zip(w.bytes())
+                .for_each(|(&(r, c), b)| grid.set(r, c, Cell::Letter(b)));
+            used.insert(w.clone());
+            let found = go(grid, slots, k + 1, words, used);
+            used.remove(w);
+            cells
+                .iter()
+                .zip(before)
+                .for_each(|(&(r, c), was)| grid.set(r, c, was));
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+    // Across and down alternately, so that letters prune early.
+    let mut slots = grid.slots(2);
+    slots.sort_by_key(|s| {
+        (
+            s.row + s.col,
+            s.direction == cruciverb::grid::Direction::Down,
+        )
+    });
+    go(&mut grid.clone(), &slots, 0, words, &mut HashSet::new())
+}
+
+#[test]
+fn viability_agrees_with_brute_force() {
+    let mut rng = StdRng::seed_from_u64(21);
+    let (mut viable, mut dead, mut ruled_out) = (0, 0, 0);
+    for case in 0..25 {
+        let words: Vec<String> = (0..rng.random_range(60..160))
+            .map(|_| {
+                (0..4)
+                    .map(|_| (b'A' + rng.random_range(0..5u8)) as char)
+                    .collect()
+            })
+            .collect::<HashSet<String>>()
+            .into_iter()
+            .collect();
+        let text: String = words.iter().map(|w| format!("{w}\n")).collect();
+        let index = Index::build(&WordList::parse(&text, "t").0, 0);
+        let mut grid = Grid::empty(4, 4).unwrap();
+        if rng.random_bool(0.5) {
+            grid.set(
+                rng.random_range(0..4),
+                rng.random_range(0..4),
+                Cell::Letter(b'A'),
+            );
+        }
+        for slot in grid.slots(2) {
+            let name = slot_name(&slot);
+            let found = candidates(
+                &grid,
+                &index,
+                &name,
+                &FillOptions::default(),
+                10_000,
+                Duration::from_secs(60),
+                &|| false,
+            )
+            .unwrap();
+            let fitting = words
+                .iter()
+                .filter(|w| {
+                    slot.cells()
+                        .zip(w.bytes())
+                        .all(|((r, c), b)| match grid.get(r, c) {
+                            Cell::Letter(x) => x == b,
+                            _ => true,
+                        })
+                })
+                .count();
+            assert_eq!(
+                found.list.len() + found.ruled_out,
+                fitting,
+                "case {case} {name}"
+            );
+            for cand in &found.list {
+                let mut placed = grid.clone();
+                slot.cells()
+                    .zip(cand.word.bytes())
+                    .for_each(|((r, c), b)| placed.set(r, c, Cell::Letter(b)));
+                let truth = fillable(&placed, &words);
+                assert_eq!(cand.viable, Some(truth), "case {case} {name} {}", cand.word);
+                if truth {
+                    viable += 1
+                } else {
+                    dead += 1
+                }
+            }
+            ruled_out += found.ruled_out;
+        }
+    }
+    // All three kinds of answer must have come up for the check to mean much.
+    assert!(
+        viable > 50 && dead > 50 && ruled_out > 50,
+        "{viable} {dead} {ruled_out}"
+    );
+}
+
+/// A running `cruciverb studio` on a free port, stopped on drop.
+struct Studio {
+    child: Child,
+    address: String,
+}
+
+impl Studio {
+    fn start(args: &[&str]) -> Studio {
+        let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("index-cache");
+        let mut child = Command::new(bin())
+            .arg("studio")
+            .args(args)
+            .env("CRUCIVERB_CACHE_DIR", cache)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let address = line
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix("http://"))
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .trim_end_matches('/')
+            .to_string();
+        assert!(address.starts_with("127.0.0.1:"), "{line}");
+        Studio { child, address }
+    }
+
+    /// One request over a fresh connection: the status and the body.
+    fn request(&self, method: &str, path: &str, content_type: &str, body: &[u8]) -> (u16, String) {
+        let mut stream = TcpStream::connect(&self.address).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(120)))
+            .unwrap();
+        let head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+            self.address,
+            body.len()
+        );
+        stream.write_all(head.as_bytes()).unwrap();
+        // A server may refuse before reading the whole body.
+        let _ = stream.write_all(body);
+        let mut reply = Vec::new();
+        stream.read_to_end(&mut reply).unwrap();
+        let reply = String::from_utf8_lossy(&reply).into_owned();
+        let (head, body) = reply.split_once("\r\n\r\n").expect("an HTTP reply");
+        let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+        let body = if head
+            .to_ascii_lowercase()
+            .contains("transfer-encoding: chunked")
+        {
+            dechunk(body)
+        } else {
+            body.to_string()
+        };
+        (status, body)
+    }
+
+    fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        let (status, text) = self.request(
+            "POST",
+            path,
+            "application/json",
+            body.to_string().as_bytes(),
+        );
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}")),
+        )
+    }
+}
+
+impl Drop for Studio {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn dechunk(mut body: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = body.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap();
+        if n == 0 {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        body = &rest[n + 2..];
+    }
+    out
+}
+
+/// The name of the first slot of `grid`.
+fn name_of_first(grid: &Grid) -> String {
+    slot_name(&grid.slots(2)[0])
+}
+
+fn rows(grid: &Grid) -> Vec<String> {
+    grid.to_text().lines().map(str::to_string).collect()
+}
+
+fn grid_of(value: &Value) -> Grid {
+    let rows: Vec<&str> = value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    Grid::parse_text(&rows.join("\n"), "reply").unwrap()
+}
+
+#[test]
+fn api_over_http_candidates_fill_and_refusals() {
+    let studio = Studio::start(&[]);
+    let (status, page) = studio.request("GET", "/", "text/plain", b"");
+    assert_eq!(status, 200);
+    assert!(page.contains("<title>cruciverb studio</title>"));
+    assert_eq!(
+        studio.request("GET", "/studio.js", "text/plain", b"").0,
+        200
+    );
+
+    // A 15×15 with its top half filled: every viable word must really fill.
+    let full = grid_file("ingrid_readme.txt");
+    let (status, filled) = studio.post("/api/fill", &json!({ "grid": rows(&full), "timeout": 30 }));
+    assert_eq!(status, 200, "{filled}");
+    let filled = grid_of(&filled["grid"]);
+    let mut half = filled.clone();
+    for r in 7..half.height() {
+        for c in 0..half.width() {
+            if half.is_white(r, c) {
+                half.set(r, c, Cell::Empty);
+            }
+        }
+    }
+    // Every answer checked by filling with the word in place, over slots of
+    // the open half.
+    let (list, _) = cruciverb::wordlist::embedded::default_list().unwrap();
+    let open: Vec<_> = half
+        .slots(2)
+        .into_iter()
+        .filter(|s| s.cells().any(|(r, c)| half.get(r, c) == Cell::Empty))
+        .take(8)
+        .collect();
+    let (mut viable, mut dead) = (0, 0);
+    for slot in &open {
+        let name = slot_name(slot);
+        let (status, reply) = studio.post(
+            "/api/candidates",
+            &json!({ "grid": rows(&half), "slot": name.to_lowercase(), "limit": 6, "timeout": 20 }),
+        );
+        assert_eq!(status, 200, "{reply}");
+        assert_eq!(reply["slot"], name.as_str());
+        assert_eq!(reply["undecided"], 0, "{reply}");
+        let found = reply["candidates"].as_array().unwrap();
+        assert!(found.len() <= 6);
+        let scores: Vec<u64> = found.iter().map(|c| c["score"].as_u64().unwrap()).collect();
+        assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+        for cand in found {
+            let word = cand["word"].as_str().unwrap();
+            let mut placed = half.clone();
+            slot.cells()
+                .zip(word.bytes())
+                .for_each(|((r, c), b)| placed.set(r, c, Cell::Letter(b)));
+            let (status, body) = studio.post(
+                "/api/fill",
+                &json!({ "grid": rows(&placed), "timeout": 30 }),
+            );
+            match cand["viable"].as_bool() {
+                Some(true) => {
+                    assert_eq!(status, 200, "{word}: {body}");
+                    assert_valid_fill(&placed, &grid_of(&body["grid"]), &list);
+                    viable += 1;
+                }
+                Some(false) => {
+                    assert_eq!(status, 422, "{word}: {body}");
+                    assert_eq!(body["result"], "unfillable");
+                    dead += 1;
+                }
+                None => panic!("undecided with a 20 s budget: {word}"),
+            }
+        }
+    }
+    assert!(viable > 10, "{viable} viable, {dead} not");
+    let slot = &open[0];
+
+    // A region fill changes only the region and keeps the rest fillable.
+    let region: Vec<[usize; 2]> = slot.cells().map(|(r, c)| [r, c]).collect();
+    let (status, body) = studio.post(
+        "/api/fill",
+        &json!({ "grid": rows(&half), "region": region, "timeout": 30 }),
+    );
+    assert_eq!(status, 200, "{body}");
+    let after = grid_of(&body["grid"]);
+    for r in 0..half.height() {
+        for c in 0..half.width() {
+            let inside = slot.cells().any(|x| x == (r, c));
+            if inside {
+                assert!(matches!(after.get(r, c), Cell::Letter(_)));
+            } else {
+                assert_eq!(
+                    after.get(r, c),
+                    half.get(r, c),
+                    "outside the region at {r},{c}"
+                );
+            }
+        }
+    }
+
+    // A newer candidates request stops an older one: a slow request (an
+    // open 15×15, where proofs take long) returns, with words left
+    // undecided, soon after a quick one arrives.
+    let open_grid = rows(&grid_file("ingrid_readme.txt"));
+    let slow = std::thread::scope(|scope| {
+        let slow = scope.spawn(|| {
+            let started = std::time::Instant::now();
+            let reply = studio.post(
+                "/api/candidates",
+                &json!({ "grid": open_grid, "slot": "1A", "limit": 2000, "timeout": 60 }),
+            );
+            (started.elapsed(), reply)
+        });
+        std::thread::sleep(Duration::from_millis(500));
+        let (status, _) = studio.post(
+            "/api/candidates",
+            &json!({ "grid": rows(&half), "slot": name_of_first(&half), "limit": 1 }),
+        );
+        assert_eq!(status, 200);
+        slow.join().unwrap()
+    });
+    let (took, (status, reply)) = slow;
+    assert_eq!(status, 200, "{reply}");
+    assert!(
+        took < Duration::from_secs(20),
+        "the stale request ran {took:?}"
+    );
+    assert!(reply["undecided"].as_u64().unwrap() > 0, "{reply}");
+
+    // Refusals: each a JSON error naming the problem.
+    let (status, body) = studio.post(
+        "/api/candidates",
+        &json!({ "grid": rows(&half), "slot": "99Z" }),
+    );
+    assert_eq!(
+        (status, body["error"].as_str().unwrap()),
+        (
+            400,
+            "the grid has no slot 99Z (slots are named like clues: 1A, 3D)"
+        )
+    );
+    let (status, body) = studio.post("/api/candidates", &json!({ "grid": 3, "slot": "1A" }));
+    assert_eq!(status, 422);
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("grid: invalid type: integer `3`"),
+        "{body}"
+    );
+    let (status, body) = studio.post(
+        "/api/fill",
+        &json!({ "grid": ["#..", "...", "..Q"], "timeout": 0 }),
+    );
+    assert_eq!(
+        (status, body["error"].as_str().unwrap()),
+        (
+            400,
+            "\"timeout\" must be more than 0 and at most 60 seconds, not 0"
+        )
+    );
+    let (status, body) = studio.post(
+        "/api/fill",
+        &json!({ "grid": ["...", "..X", "#.."], "region": [[5, 0]] }),
+    );
+    assert_eq!(
+        (status, body["error"].as_str().unwrap()),
+        (400, "\"region\" cell [5, 0] is outside the 3×3 grid")
+    );
+    let (status, body) = studio.post("/api/fill", &json!({ "grid": ["QQQ", "...", "..."] }));
+    assert_eq!(status, 422, "{body}");
+    assert_eq!(body["result"], "unfillable");
+    assert_eq!(body["slots"], json!(["1A"]));
+    let (status, text) = studio.request("POST", "/api/fill", "application/json", b"{\"grid\": [");
+    assert_eq!(status, 400);
+    assert!(
+        text.contains("Failed to parse the request body as JSON"),
+        "{text}"
+    );
+    let (status, _) = studio.request("POST", "/api/fill", "text/plain", b"{}");
+    assert_eq!(status, 415);
+    let huge = vec![b' '; 1 << 20];
+    assert_eq!(
+        studio
+            .request("POST", "/api/fill", "application/json", &huge)
+            .0,
+        413
+    );
+    let (status, body) = studio.post("/api/nothing", &json!({}));
+    assert_eq!(
+        (status, body["error"].as_str().unwrap()),
+        (404, "no such page or API call")
+    );
+
+    // Analysis: counts and rule violations.
+    let (status, body) = studio.post(
+        "/api/analyze",
+        &json!({ "grid": ["#....", ".....", ".....", ".....", "....."] }),
+    );
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        (body["words"].as_u64(), body["blocks"].as_u64()),
+        (Some(10), Some(1))
+    );
+    assert_eq!(
+        body["violations"],
+        json!(["the blocks are not rotationally symmetric"])
+    );
+}
+
+#[test]
+fn studio_listens_on_loopback_opens_its_file_and_stops_on_ctrl_c() {
+    let grid = data("grids/mini5_2corners.txt");
+    let studio = Studio::start(&[grid.to_str().unwrap()]);
+    let (status, text) = studio.request("GET", "/api/start", "text/plain", b"");
+    assert_eq!(status, 200);
+    let body: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        body["grid"],
+        json!(["#....", ".....", ".....", ".....", "....#"])
+    );
+    let mut studio = studio;
+    let pid = studio.child.id().to_string();
+    assert!(Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap()
+        .success());
+    let status = studio.child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    let mut err = String::new();
+    studio
+        .child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(err.contains("cruciverb studio: stopped"), "{err}");
+}
+
+/// The page in Debian's chromium, driven over WebDriver by
+/// `tests/browser/studio_e2e.py`: a new grid, a symmetric block, typing,
+/// a suggested word, one entry filled, autofill, undo. The screenshots stay
+/// in `target/tmp/studio-screens` to be looked at.
+#[test]
+fn studio_page_in_a_real_browser() {
+    for program in ["/usr/bin/chromium", "/usr/bin/chromedriver"] {
+        assert!(
+            Path::new(program).exists(),
+            "{program} is missing: install Debian's chromium and chromium-driver (.ci/run does)"
+        );
+    }
+    let studio = Studio::start(&[]);
+    let script = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser/studio_e2e.py"),
+    )
+    .unwrap();
+    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("studio-screens");
+    std::fs::create_dir_all(&shots).unwrap();
+    let url = format!("http://{}/", studio.address);
+    let out = run_python(&script, &[&url, shots.to_str().unwrap()]);
+    let result: Value = serde_json::from_str(out.trim()).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let filled: Vec<&str> = result["filled"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    let grid = Grid::parse_text(&filled.join("\n"), "page").unwrap();
+    let start = Grid::parse_text("#....\n.....\n.....\n.....\n....#", "start").unwrap();
+    let (list, _) = cruciverb::wordlist::embedded::default_list().unwrap();
+    assert_valid_fill(&start, &grid, &list);
+    assert_eq!(filled[1], result["word"].as_str().unwrap());
+    assert!(filled[1].starts_with("ST"));
+    for shot in ["studio-suggestions.png", "studio-filled.png"] {
+        let bytes = std::fs::read(shots.join(shot)).unwrap();
+        assert!(
+            bytes.starts_with(b"\x89PNG") && bytes.len() > 10_000,
+            "{shot}"
+        );
+    }
+}
