@@ -19,7 +19,7 @@ use crate::error::{Error, Result};
 use crate::grid::{Cell, Direction, Grid, Slot};
 use crate::wordlist::index::{Index, Words};
 use search::{AtLeaf, End, Problem, Search};
-pub use viability::{candidates, Candidate, Candidates};
+pub use viability::{candidates, letter_counts, Candidate, Candidates};
 
 #[derive(Clone, Debug)]
 pub struct FillOptions {
@@ -34,6 +34,8 @@ pub struct FillOptions {
     /// After a first fill, time to spend looking for a better one (see
     /// [`fill`]); zero for none.
     pub polish: Duration,
+    /// Words never placed, in grid letters (A–Z): the constructor's bans.
+    pub banned: Vec<String>,
 }
 
 impl Default for FillOptions {
@@ -45,6 +47,7 @@ impl Default for FillOptions {
             use_all: false,
             floor: 0,
             polish: Duration::ZERO,
+            banned: Vec::new(),
         }
     }
 }
@@ -197,7 +200,7 @@ pub fn fills(
     if options.use_all {
         check_use_all(&slots, index)?;
     }
-    let problem = Problem::new(grid, slots, words, options.floor);
+    let problem = Problem::new(grid, slots, words, options.floor).banning(&options.banned);
     let at_leaf = match want {
         Want::Distinct => AtLeaf::Stop,
         Want::All => AtLeaf::Continue,

@@ -54,6 +54,9 @@ pub(super) struct Problem<'a> {
     same_length: Vec<Vec<usize>>,
     /// Words scoring below this are left out of every domain.
     floor: u8,
+    /// Words left out of every domain whatever their score (see
+    /// [`Problem::banning`]).
+    banned: Vec<Vec<Option<u8>>>,
 }
 
 impl<'a> Problem<'a> {
@@ -90,7 +93,17 @@ impl<'a> Problem<'a> {
             crossings,
             same_length,
             floor,
+            banned: Vec::new(),
         }
+    }
+
+    /// Leaves `words` (in grid letters, A–Z) out of every slot.
+    pub fn banning(mut self, words: &[String]) -> Problem<'a> {
+        self.banned = words
+            .iter()
+            .map(|w| w.bytes().map(Some).collect())
+            .collect();
+        self
     }
 }
 
@@ -234,8 +247,13 @@ impl<'p, 'a> Search<'p, 'a> {
             .slots
             .iter()
             .zip(&problem.words)
-            .map(|(slot, words)| {
-                let words = words.matching(&grid.letters(slot), problem.floor);
+            .map(|(slot, source)| {
+                let mut words = source.matching(&grid.letters(slot), problem.floor);
+                for banned in problem.banned.iter().filter(|b| b.len() == slot.len) {
+                    if let Some(w) = source.matching(banned, 0).minimum() {
+                        words.set(w, false);
+                    }
+                }
                 SlotState {
                     count: words.count_ones(..),
                     words,
@@ -352,6 +370,18 @@ impl<'p, 'a> Search<'p, 'a> {
         self.deadline = Some(self.started + timeout);
     }
 
+    /// The letters `slot`'s candidates allow at each of its positions.
+    pub fn letters(&self, slot: usize) -> [u32; MAX_LEN] {
+        let positions = 0..self.problem.slots[slot].len;
+        let all = [ALL_LETTERS; MAX_LEN];
+        masks_by_intersecting(
+            &self.state[slot].words,
+            self.problem.words[slot],
+            positions,
+            &all,
+        )
+    }
+
     /// Whether `word` is still a candidate of `slot` (after [`Self::settle`]:
     /// agrees with some candidate of every crossing slot).
     pub fn allows(&self, slot: usize, word: usize) -> bool {
@@ -366,7 +396,7 @@ impl<'p, 'a> Search<'p, 'a> {
     }
 
     /// Slots that failed most, worst first.
-    fn hardest(&self) -> Vec<usize> {
+    pub(super) fn hardest(&self) -> Vec<usize> {
         let mut worst: Vec<usize> = (0..self.failures.len())
             .filter(|&s| self.failures[s] > 0)
             .collect();

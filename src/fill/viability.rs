@@ -14,7 +14,7 @@
 use std::time::{Duration, Instant};
 
 use super::search::{AtLeaf, End, Problem, Search};
-use super::{slot_name, slot_words, FillOptions};
+use super::{no_fill, slot_name, slot_words, FillOptions, NoFill};
 use crate::error::{Error, Result};
 use crate::grid::Grid;
 use crate::wordlist::index::Index;
@@ -73,7 +73,7 @@ pub fn candidates(
     let source = words[at];
     let pattern = grid.letters(&slots[at]);
     let fitting = source.matching(&pattern, options.floor);
-    let problem = Problem::new(grid, slots, words, options.floor);
+    let problem = Problem::new(grid, slots, words, options.floor).banning(&options.banned);
     let mut root = Search::new(&problem, grid, options.seed, None, AtLeaf::Stop);
     let settled = root.empty_slots().is_empty() && root.settle();
     let agreeing: Vec<usize> = fitting
@@ -112,4 +112,48 @@ pub fn candidates(
         });
     }
     Ok(out)
+}
+
+/// How many letters each cell can still take once the grid's letters are
+/// propagated (row by row, `None` for a block; a fixed letter counts 1):
+/// the constructor's heat map, where 1 means the crossings force the letter.
+/// `Err(why)` when propagation alone proves there is no fill, naming the
+/// slots left without a word.
+pub fn letter_counts(
+    grid: &Grid,
+    index: &Index,
+    options: &FillOptions,
+) -> Result<std::result::Result<Vec<Option<u8>>, NoFill>> {
+    let slots = grid.slots(options.min_slot.max(2));
+    let words = slot_words(&slots, index)?;
+    let problem = Problem::new(grid, slots, words, options.floor).banning(&options.banned);
+    let mut root = Search::new(&problem, grid, options.seed, None, AtLeaf::Stop);
+    let empty = root.empty_slots();
+    if !empty.is_empty() {
+        return Ok(Err(no_fill(
+            &problem,
+            &empty,
+            "no word fits the fixed letters of",
+        )));
+    }
+    if !root.settle() {
+        let reason = "the crossing letters leave no word for";
+        return Ok(Err(no_fill(&problem, &root.hardest(), reason)));
+    }
+    let width = grid.width();
+    let mut allowed: Vec<Option<u32>> = (0..width * grid.height())
+        .map(|i| grid.is_white(i / width, i % width).then_some(u32::MAX))
+        .collect();
+    for (s, slot) in problem.slots.iter().enumerate() {
+        let letters = root.letters(s);
+        for (i, (r, c)) in slot.cells().enumerate() {
+            if let Some(mask) = &mut allowed[r * width + c] {
+                *mask &= letters[i];
+            }
+        }
+    }
+    Ok(Ok(allowed
+        .into_iter()
+        .map(|m| m.map(|m| m.count_ones() as u8))
+        .collect()))
 }

@@ -14,6 +14,7 @@ use serde_json::{json, Value};
 use crate::fill::{self, FillOptions, Outcome};
 use crate::grid::{Cell, Grid};
 use crate::wordlist::index::Index;
+use crate::wordlist::normalize::normalize;
 
 /// Longest a request may ask to spend, in seconds.
 pub const MOST_SECONDS: f64 = 60.0;
@@ -69,6 +70,8 @@ pub struct CandidatesRequest {
     pub grid: Vec<String>,
     pub slot: String,
     pub min_score: Option<u8>,
+    /// Words never offered or placed.
+    pub banned: Option<Vec<String>>,
     pub limit: Option<usize>,
     /// Seconds to spend deciding viability.
     pub timeout: Option<f64>,
@@ -86,6 +89,7 @@ struct CandidateReply {
 pub struct FillRequest {
     pub grid: Vec<String>,
     pub min_score: Option<u8>,
+    pub banned: Option<Vec<String>>,
     pub timeout: Option<f64>,
     pub seed: Option<u64>,
     /// The cells (`[row, col]`, from 0) that may change; their letters are
@@ -98,6 +102,7 @@ pub struct FillRequest {
 pub struct AnalyzeRequest {
     pub grid: Vec<String>,
     pub min_score: Option<u8>,
+    pub banned: Option<Vec<String>>,
 }
 
 /// The grid of a request, with a message naming the row at fault.
@@ -128,11 +133,24 @@ fn seconds(value: Option<f64>, default: f64) -> Result<Duration, ApiError> {
     Ok(Duration::from_secs_f64(s))
 }
 
-fn options(min_score: Option<u8>) -> FillOptions {
-    FillOptions {
+/// Search options from a request's `min_score` and `banned` words.
+fn options(min_score: Option<u8>, banned: Option<&[String]>) -> Result<FillOptions, ApiError> {
+    let banned = banned
+        .unwrap_or_default()
+        .iter()
+        .map(|w| {
+            normalize(w).ok_or_else(|| {
+                ApiError::bad_request(format!(
+                    "\"banned\" word {w:?} holds a character no grid can (letters, spaces, hyphens and apostrophes only)"
+                ))
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(FillOptions {
         floor: min_score.unwrap_or(DEFAULT_MIN_SCORE),
+        banned,
         ..FillOptions::default()
-    }
+    })
 }
 
 /// `POST /api/candidates`: the words that fit a slot, best first, each
@@ -150,7 +168,7 @@ pub fn candidates(
             "\"limit\" must be 1 to {MOST_LIMIT}, not {limit}"
         )));
     }
-    let options = options(request.min_score);
+    let options = options(request.min_score, request.banned.as_deref())?;
     let found = fill::candidates(
         &grid,
         index,
@@ -202,7 +220,7 @@ pub fn fill(request: &FillRequest, index: &Index) -> Reply {
     let options = FillOptions {
         timeout: Some(timeout),
         seed: request.seed.unwrap_or(0),
-        ..options(request.min_score)
+        ..options(request.min_score, request.banned.as_deref())?
     };
     match fill::fill(&grid, index, &options)? {
         Outcome::Filled(found) => {
@@ -245,7 +263,8 @@ pub fn fill(request: &FillRequest, index: &Index) -> Reply {
 /// words fit them, and what breaks the usual American rules.
 pub fn analyze(request: &AnalyzeRequest, index: &Index) -> Reply {
     let grid = parse_grid(&request.grid)?;
-    let floor = request.min_score.unwrap_or(DEFAULT_MIN_SCORE);
+    let options = options(request.min_score, request.banned.as_deref())?;
+    let floor = options.floor;
     let slots = grid.slots(2);
     let (width, height) = (grid.width(), grid.height());
     let cells = (0..height).flat_map(|r| (0..width).map(move |c| (r, c)));
@@ -293,6 +312,17 @@ pub fn analyze(request: &AnalyzeRequest, index: &Index) -> Reply {
     if !symmetric(&grid) {
         violations.push("the blocks are not rotationally symmetric".to_string());
     }
+    // The heat map, or the slots propagation alone leaves without a word.
+    let (mut heat, mut stuck) = (Value::Null, Value::Null);
+    match fill::letter_counts(&grid, index, &options) {
+        Ok(Ok(counts)) => {
+            heat = json!(counts.chunks(width).collect::<Vec<_>>());
+        }
+        Ok(Err(why)) => stuck = json!({ "reason": why.reason, "slots": why.slots }),
+        // A slot length the list has no words of, or a grid with no slot:
+        // the other facts still stand.
+        Err(e) => violations.push(e.to_string()),
+    }
     Ok(json!({
         "width": width,
         "height": height,
@@ -300,6 +330,8 @@ pub fn analyze(request: &AnalyzeRequest, index: &Index) -> Reply {
         "blocks": blocks,
         "slots": listed,
         "violations": violations,
+        "heat": heat,
+        "unfillable": stuck,
     }))
 }
 

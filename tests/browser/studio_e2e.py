@@ -1,7 +1,8 @@
 """Drives the studio page in Debian's chromium through chromedriver, as a
-constructor would: a new grid, a symmetric block, typing, picking a suggested
-word, filling one entry, autofill, undo. Prints the autofilled grid as JSON
-for the Rust test to check; exits non-zero (with the reason) on any failure.
+constructor would: a new grid, a symmetric block, typing, banning a
+suggestion, picking another, locking it, filling one entry, autofill, clearing
+what is not locked, undo. Prints the autofilled grid as JSON for the Rust test
+to check; exits non-zero (with the reason) on any failure.
 
 Usage: studio_e2e.py URL SCREENSHOT_DIR
 """
@@ -77,8 +78,18 @@ try:
     expect("typed", lambda: rows(5)[1], "ST...")
     expect("cursor", lambda: driver.execute_script("return document.querySelector('.cursor').dataset.c"), "2")
 
-    # The suggestions for 5A (row 2) come with viability; take the first viable one.
+    # The suggestions for 5A (row 2) come with viability. Ban the first
+    # viable one: it leaves the suggestions for the banned list.
+    def first_viable():
+        return driver.find_element(By.CSS_SELECTOR, "#candidates li.viable").get_attribute("data-word")
+
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#candidates li.viable"))
+    banned = first_viable()
+    button = driver.find_element(By.CSS_SELECTOR, f'#candidates li[data-word="{banned}"] .ban')
+    driver.execute_script("arguments[0].click()", button)  # shown on hover only
+    expect("banned list", lambda: driver.find_element(By.ID, "banned").text.split("\n")[0], banned)
+    expect("banned word suggested", lambda: bool(driver.find_elements(
+        By.CSS_SELECTOR, "#candidates li.viable")) and first_viable() != banned, True)
     struck = len(driver.find_elements(By.CSS_SELECTOR, "#candidates li.dead"))
     first = driver.find_element(By.CSS_SELECTOR, "#candidates li.viable")
     word = first.get_attribute("data-word")
@@ -87,6 +98,7 @@ try:
     driver.save_screenshot(os.path.join(shots, "studio-suggestions.png"))
     first.click()
     expect("picked word", lambda: rows(5)[1], word)
+    driver.find_element(By.ID, "lock").click()
 
     # Fill one entry: only its open cells change.
     cell(3, 0).click()
@@ -105,8 +117,15 @@ try:
     if not report.startswith("filled: mean score"):
         sys.exit(f"report after autofill: {report!r}")
     driver.save_screenshot(os.path.join(shots, "studio-filled.png"))
+
+    # Clear keeps the locked entry only; undo brings the fill back, and
+    # undo again the grid before autofill.
+    driver.find_element(By.ID, "clear").click()
+    expect("clear unlocked", lambda: rows(5), ["#....", word, ".....", ".....", "....#"])
     driver.find_element(By.ID, "undo").click()
-    expect("undo", lambda: rows(5), after)
-    print(json.dumps({"filled": filled, "word": word, "struck": struck}))
+    expect("undo clear", lambda: rows(5), filled)
+    driver.find_element(By.ID, "undo").click()
+    expect("undo autofill", lambda: rows(5), after)
+    print(json.dumps({"filled": filled, "word": word, "banned": banned, "struck": struck}))
 finally:
     driver.quit()

@@ -340,6 +340,40 @@ fn api_over_http_candidates_fill_and_refusals() {
     assert!(viable > 10, "{viable} viable, {dead} not");
     let slot = &open[0];
 
+    // A banned word is never offered, nor placed by a fill.
+    let ask = |banned: &[&str]| {
+        let request =
+            json!({ "grid": rows(&half), "slot": slot_name(slot), "limit": 5, "banned": banned });
+        let (status, reply) = studio.post("/api/candidates", &request);
+        assert_eq!(status, 200, "{reply}");
+        let words: Vec<String> = reply["candidates"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["word"].as_str().unwrap().to_string())
+            .collect();
+        words
+    };
+    let before = ask(&[]);
+    let lower = before[0].to_lowercase();
+    let after = ask(&[lower.as_str()]);
+    assert!(!after.contains(&before[0]), "{after:?}");
+    assert_eq!(after[..4], before[1..]);
+    let (status, body) = studio.post(
+        "/api/fill",
+        &json!({ "grid": rows(&half), "banned": [lower], "timeout": 30 }),
+    );
+    assert_eq!(status, 200, "{body}");
+    assert!(!grid_words(&grid_of(&body["grid"])).contains(&before[0]));
+    let (status, body) = studio.post(
+        "/api/fill",
+        &json!({ "grid": rows(&half), "banned": ["A1"] }),
+    );
+    assert_eq!(
+        (status, body["error"].as_str().unwrap()),
+        (400, "\"banned\" word \"A1\" holds a character no grid can (letters, spaces, hyphens and apostrophes only)")
+    );
+
     // A region fill changes only the region and keeps the rest fillable.
     let region: Vec<[usize; 2]> = slot.cells().map(|(r, c)| [r, c]).collect();
     let (status, body) = studio.post(
@@ -471,6 +505,29 @@ fn api_over_http_candidates_fill_and_refusals() {
         body["violations"],
         json!(["the blocks are not rotationally symmetric"])
     );
+    assert_eq!(body["unfillable"], Value::Null);
+    // Heat: a block has none, a fixed letter exactly one, an open cell
+    // between 1 and 26 letters.
+    let (status, body) = studio.post("/api/analyze", &json!({ "grid": rows(&half) }));
+    assert_eq!(status, 200, "{body}");
+    let heat = body["heat"].as_array().unwrap();
+    assert_eq!(heat.len(), half.height());
+    for (r, row) in heat.iter().enumerate() {
+        for (c, n) in row.as_array().unwrap().iter().enumerate() {
+            match half.get(r, c) {
+                Cell::Block => assert_eq!(n, &Value::Null),
+                Cell::Letter(_) => assert_eq!(n, 1),
+                Cell::Empty => assert!((1..=26).contains(&n.as_u64().unwrap()), "{r},{c}: {n}"),
+            }
+        }
+    }
+    let (status, body) = studio.post("/api/analyze", &json!({ "grid": ["QQQ", "...", "..."] }));
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        body["unfillable"],
+        json!({ "reason": "no word fits the fixed letters of 1A", "slots": ["1A"] })
+    );
+    assert_eq!(body["heat"], Value::Null);
 }
 
 #[test]
@@ -506,7 +563,8 @@ fn studio_listens_on_loopback_opens_its_file_and_stops_on_ctrl_c() {
 
 /// The page in Debian's chromium, driven over WebDriver by
 /// `tests/browser/studio_e2e.py`: a new grid, a symmetric block, typing,
-/// a suggested word, one entry filled, autofill, undo. The screenshots stay
+/// banning a suggestion and picking another, locking it, one entry filled,
+/// autofill, clearing what is not locked, undo. The screenshots stay
 /// in `target/tmp/studio-screens` to be looked at.
 #[test]
 fn studio_page_in_a_real_browser() {
@@ -537,6 +595,12 @@ fn studio_page_in_a_real_browser() {
     let (list, _) = cruciverb::wordlist::embedded::default_list().unwrap();
     assert_valid_fill(&start, &grid, &list);
     assert_eq!(filled[1], result["word"].as_str().unwrap());
+    let banned = result["banned"].as_str().unwrap();
+    assert!(banned.starts_with("ST") && banned != filled[1]);
+    assert!(
+        !grid_words(&grid).iter().any(|w| w == banned),
+        "{banned} was placed"
+    );
     assert!(filled[1].starts_with("ST"));
     for shot in ["studio-suggestions.png", "studio-filled.png"] {
         let bytes = std::fs::read(shots.join(shot)).unwrap();

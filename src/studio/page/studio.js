@@ -9,6 +9,9 @@ const state = {
   rows: [], // array of arrays of one-character strings
   r: 0, c: 0, dir: "A",
   undo: [], redo: [],
+  heat: null, // per cell, how many letters it can still take (from /api/analyze)
+  locked: new Set(), // "r,c" of cells whose letters Clear keeps
+  banned: [], // words never offered or placed in this puzzle
   candidatesAbort: null,
 };
 
@@ -118,7 +121,10 @@ function render() {
       const key = r + "," + c;
       const v = state.rows[r][c];
       const cls = ["cell"];
+      const heat = state.heat && state.heat[r] ? state.heat[r][c] : null;
+      if (v === "." && heat !== null) cls.push(heat <= 2 ? "heat2" : heat <= 6 ? "heat1" : "cool");
       if (v === "#") cls.push("block");
+      if (state.locked.has(key) && v !== "#" && v !== ".") cls.push("locked");
       else if (r === state.r && c === state.c) cls.push("cursor");
       else if (inSlot.has(key)) cls.push("in-slot");
       const num = numbers[key] ? `<span class="num">${numbers[key]}</span>` : "";
@@ -156,7 +162,7 @@ async function askCandidates() {
   state.candidatesAbort = abort;
   status("deciding which words keep the grid fillable…");
   try {
-    const data = await api("/api/candidates", { grid: gridText(), slot: slot.name, min_score: minScore(), timeout: 1 }, abort.signal);
+    const data = await api("/api/candidates", { grid: gridText(), slot: slot.name, min_score: minScore(), banned: state.banned, timeout: 1 }, abort.signal);
     showCandidates(slot, data);
   } catch (e) {
     if (e.name !== "AbortError") status(e.message, true);
@@ -171,8 +177,10 @@ function showCandidates(slot, data) {
     const li = document.createElement("li");
     li.className = cand.viable === true ? "viable" : cand.viable === false ? "dead" : "unknown";
     if (cand.viable === true) viable++;
-    li.innerHTML = `<span class="word">${cand.word}</span><span class="score">${cand.score}</span>`;
+    li.innerHTML = `<span class="word">${cand.word}</span><span class="score">${cand.score}</span>` +
+      `<button class="ban" title="Ban ${cand.word} from this puzzle">×</button>`;
     li.dataset.word = cand.word;
+    li.querySelector(".ban").addEventListener("click", (e) => { e.stopPropagation(); ban(cand.word); });
     if (cand.viable !== false) li.addEventListener("click", () => place(slot, cand.word));
     list.appendChild(li);
   }
@@ -190,6 +198,48 @@ function place(slot, word) {
   changed();
 }
 
+function ban(word) {
+  if (!state.banned.includes(word)) state.banned.push(word);
+  showBanned();
+  changed();
+}
+
+function showBanned() {
+  $("banned").innerHTML = "";
+  $("banned-none").hidden = state.banned.length > 0;
+  for (const word of state.banned) {
+    const li = document.createElement("li");
+    li.innerHTML = `<span>${word}</span><button title="Allow ${word} again">unban</button>`;
+    li.querySelector("button").addEventListener("click", () => {
+      state.banned = state.banned.filter((w) => w !== word);
+      showBanned();
+      changed();
+    });
+    $("banned").appendChild(li);
+  }
+}
+
+// Locking an entry keeps its letters through Clear; an entry counts as
+// locked when all its cells are.
+function toggleLock() {
+  const slot = currentSlot();
+  if (!slot) return;
+  const keys = cellsOf(slot).map(([r, c]) => r + "," + c);
+  const locked = keys.every((k) => state.locked.has(k));
+  keys.forEach((k) => (locked ? state.locked.delete(k) : state.locked.add(k)));
+  render();
+}
+
+function clearUnlocked() {
+  remember();
+  for (let r = 0; r < height(); r++) {
+    for (let c = 0; c < width(); c++) {
+      if (!isBlock(r, c) && !state.locked.has(r + "," + c)) setCell(r, c, ".");
+    }
+  }
+  changed();
+}
+
 const minScore = () => Math.max(0, Math.min(100, parseInt($("min-score").value, 10) || 0));
 
 function report(text, error) {
@@ -200,7 +250,7 @@ function report(text, error) {
 async function autofill(region) {
   report(region ? "filling the entry…" : "filling the grid…");
   try {
-    const body = { grid: gridText(), min_score: minScore(), timeout: 10 };
+    const body = { grid: gridText(), min_score: minScore(), banned: state.banned, timeout: 10 };
     if (region) body.region = region;
     const data = await api("/api/fill", body);
     remember();
@@ -214,9 +264,12 @@ async function autofill(region) {
 
 async function analyze() {
   try {
-    const data = await api("/api/analyze", { grid: gridText(), min_score: minScore() });
+    const data = await api("/api/analyze", { grid: gridText(), min_score: minScore(), banned: state.banned });
     $("stats").textContent = `${data.height}×${data.width} · ${data.words} words · ${data.blocks} blocks`;
     $("violations").innerHTML = data.violations.slice(0, 8).map((v) => `<li>${v}</li>`).join("");
+    $("warning").textContent = data.unfillable ? "This grid cannot be filled: " + data.unfillable.reason : "";
+    state.heat = data.heat;
+    render();
   } catch (e) {
     $("stats").textContent = e.message;
   }
@@ -264,6 +317,7 @@ function onKey(e) {
 function newGrid(n) {
   remember();
   state.rows = emptyGrid(n);
+  state.locked.clear();
   state.r = 0; state.c = 0; state.dir = "A";
   changed();
 }
@@ -286,6 +340,8 @@ $("new-form").addEventListener("submit", (e) => {
 $("undo").addEventListener("click", () => restore(state.undo, state.redo));
 $("redo").addEventListener("click", () => restore(state.redo, state.undo));
 $("fill-all").addEventListener("click", () => autofill(null));
+$("lock").addEventListener("click", toggleLock);
+$("clear").addEventListener("click", clearUnlocked);
 $("fill-entry").addEventListener("click", () => {
   const slot = currentSlot();
   // Letters already in the entry stay: only its open cells may change.
