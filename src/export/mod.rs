@@ -83,14 +83,20 @@ pub fn import(path: &Path) -> Result<Puzzle> {
         ))
     })?;
     let bytes = files::read_bounded(path, files::MAX_DOCUMENT_BYTES)?;
+    read(&bytes, format, &name)
+}
+
+/// Reads a finished puzzle from the bytes of a `.puz`, `.ipuz` or `.xd`
+/// file; `name` names it in errors.
+pub fn read(bytes: &[u8], format: Format, name: &str) -> Result<Puzzle> {
     let text = || {
-        String::from_utf8(bytes.clone())
-            .map_err(|_| Error::parse(&name, 1, None, "not UTF-8 text (is this a binary file?)"))
+        std::str::from_utf8(bytes)
+            .map_err(|_| Error::parse(name, 1, None, "not UTF-8 text (is this a binary file?)"))
     };
     match format {
-        Format::Puz => puz::read(&bytes, &name),
-        Format::Ipuz => ipuz::read(&text()?, &name),
-        Format::Xd => xd::read(&text()?, &name),
+        Format::Puz => puz::read(bytes, name),
+        Format::Ipuz => ipuz::read(text()?, name),
+        Format::Xd => xd::read(text()?, name),
         Format::Jpz | Format::Txt => Err(Error::invalid(format!(
             "{name}: import reads .puz, .ipuz and .xd files, not .{}",
             format.extension()

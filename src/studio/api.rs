@@ -6,13 +6,17 @@
 //! letter fixed) and slots are named like clues (`12A`, `3D`); every time a
 //! request may spend is bounded, by its own `timeout` or the defaults here.
 
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
+use crate::clues::{parse_slot_name, slot_name};
+use crate::export::{render, Format};
 use crate::fill::{self, FillOptions, Outcome};
 use crate::grid::{Cell, Grid};
+use crate::puzzle::Puzzle;
 use crate::wordlist::index::Index;
 use crate::wordlist::normalize::normalize;
 
@@ -339,4 +343,107 @@ pub fn analyze(request: &AnalyzeRequest, index: &Index) -> Reply {
 fn symmetric(grid: &Grid) -> bool {
     let (w, h) = (grid.width(), grid.height());
     (0..h).all(|r| (0..w).all(|c| grid.is_white(r, c) == grid.is_white(h - 1 - r, w - 1 - c)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExportRequest {
+    pub grid: Vec<String>,
+    /// `puz`, `ipuz`, `jpz`, `xd` or `txt`.
+    pub format: String,
+    pub title: Option<String>,
+    pub author: Option<String>,
+    /// Clue texts by slot name (`1A`); slots left out get an empty clue.
+    pub clues: Option<BTreeMap<String, String>>,
+}
+
+/// A file for the browser to download.
+pub struct Download {
+    pub bytes: Vec<u8>,
+    pub media_type: &'static str,
+    pub file_name: String,
+}
+
+/// `POST /api/export`: the grid as a puzzle file, written by the same code
+/// as `cruciverb export`.
+pub fn export(request: &ExportRequest) -> Result<Download, ApiError> {
+    let grid = parse_grid(&request.grid)?;
+    let format = Format::ALL
+        .into_iter()
+        .find(|f| f.extension().eq_ignore_ascii_case(&request.format))
+        .ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "\"format\" {:?} is not one of puz, ipuz, jpz, xd, txt",
+                request.format
+            ))
+        })?;
+    let mut puzzle = Puzzle::from_grid(grid, 2);
+    puzzle.title = request.title.clone().unwrap_or_default();
+    puzzle.author = request.author.clone().unwrap_or_default();
+    for (name, text) in request.clues.iter().flatten() {
+        let clue = parse_slot_name(name)
+            .and_then(|(number, direction)| puzzle.clue_mut(number, direction))
+            .ok_or_else(|| {
+                ApiError::bad_request(format!(
+                    "\"clues\" names {name:?}, which is no slot of the grid"
+                ))
+            })?;
+        clue.text = text.clone();
+    }
+    let bytes = render(&puzzle, format)?;
+    let media_type = match format {
+        Format::Puz => "application/x-crossword",
+        Format::Ipuz => "application/json",
+        Format::Jpz => "application/xml",
+        Format::Xd | Format::Txt => "text/plain; charset=utf-8",
+    };
+    let stem: String = puzzle
+        .title
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == ' ')
+        .collect::<String>()
+        .trim()
+        .replace(' ', "-");
+    let stem = if stem.is_empty() {
+        "puzzle".to_string()
+    } else {
+        stem
+    };
+    Ok(Download {
+        bytes,
+        media_type,
+        file_name: format!("{stem}.{}", format.extension()),
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImportRequest {
+    /// The file's name; its extension says the format (.puz, .ipuz, .xd).
+    pub name: String,
+    /// The file's bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// `POST /api/import`: a `.puz`, `.ipuz` or `.xd` file (its bytes, as the
+/// page read them) as a grid with its credits and clues.
+pub fn import(request: &ImportRequest) -> Reply {
+    let format = Format::of_path(std::path::Path::new(&request.name)).ok_or_else(|| {
+        ApiError::bad_request(format!(
+            "{}: cannot tell the format from the file name (open reads .puz, .ipuz and .xd)",
+            request.name
+        ))
+    })?;
+    let puzzle = crate::export::read(&request.bytes, format, &request.name)?;
+    let clues: BTreeMap<String, &str> = puzzle
+        .clues
+        .iter()
+        .map(|c| (slot_name(c.number, c.direction), c.text.as_str()))
+        .collect();
+    Ok(json!({
+        "grid": rows(&puzzle.grid),
+        "title": puzzle.title,
+        "author": puzzle.author,
+        "clues": clues,
+    }))
 }

@@ -22,8 +22,9 @@ use super::api::{self, ApiError};
 use crate::grid::Grid;
 use crate::wordlist::index::Index;
 
-/// Largest request body: a 31×31 grid with its region is a few KB.
-const MOST_BODY_BYTES: usize = 256 * 1024;
+/// Largest request body: a 31×31 grid with its region or clues is a few
+/// KB; a .puz file sent for import, as JSON numbers, a few tens.
+const MOST_BODY_BYTES: usize = 1024 * 1024;
 
 const PAGE: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/studio.js");
@@ -74,6 +75,8 @@ fn router(shared: Shared) -> Router {
         .route("/api/candidates", post(candidates))
         .route("/api/fill", post(fill))
         .route("/api/analyze", post(analyze))
+        .route("/api/import", post(import))
+        .route("/api/export", post(export))
         .fallback(|| async {
             error(ApiError {
                 status: 404,
@@ -101,22 +104,24 @@ fn error(e: ApiError) -> Response {
     (status, Json(e.body())).into_response()
 }
 
-/// Runs `work` on the request on the blocking pool and renders its reply;
-/// a body that is not a request (bad JSON, wrong shape, too big, not JSON
-/// at all) gets the reason in the API's error form.
+/// A body that is not a request (bad JSON, wrong shape, too big, not JSON
+/// at all), in the API's error form.
+fn rejected(rejection: JsonRejection) -> Response {
+    error(ApiError {
+        status: rejection.status().as_u16(),
+        message: rejection.body_text(),
+        extra: Value::Null,
+    })
+}
+
+/// Runs `work` on the request on the blocking pool and renders its reply.
 async fn answer<T: Send + 'static>(
     body: Result<Json<T>, JsonRejection>,
     work: impl FnOnce(T) -> Result<Value, ApiError> + Send + 'static,
 ) -> Response {
     let request = match body {
         Ok(Json(request)) => request,
-        Err(rejection) => {
-            return error(ApiError {
-                status: rejection.status().as_u16(),
-                message: rejection.body_text(),
-                extra: Value::Null,
-            })
-        }
+        Err(rejection) => return rejected(rejection),
     };
     match tokio::task::spawn_blocking(move || work(request)).await {
         Ok(Ok(value)) => Json(value).into_response(),
@@ -158,4 +163,30 @@ async fn analyze(
     body: Result<Json<api::AnalyzeRequest>, JsonRejection>,
 ) -> Response {
     answer(body, move |request| api::analyze(&request, &shared.index)).await
+}
+
+async fn import(body: Result<Json<api::ImportRequest>, JsonRejection>) -> Response {
+    answer(body, move |request| api::import(&request)).await
+}
+
+/// `POST /api/export`: a file to download, or the API's JSON error.
+async fn export(body: Result<Json<api::ExportRequest>, JsonRejection>) -> Response {
+    let request = match body {
+        Ok(Json(request)) => request,
+        Err(rejection) => return rejected(rejection),
+    };
+    match api::export(&request) {
+        Ok(file) => (
+            [
+                (header::CONTENT_TYPE, file.media_type.to_string()),
+                (
+                    header::CONTENT_DISPOSITION,
+                    format!("attachment; filename=\"{}\"", file.file_name),
+                ),
+            ],
+            file.bytes,
+        )
+            .into_response(),
+        Err(e) => error(e),
+    }
 }

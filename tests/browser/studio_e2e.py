@@ -14,13 +14,15 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 url, shots = sys.argv[1], sys.argv[2]
 os.environ["SE_OFFLINE"] = "true"  # never let Selenium Manager fetch drivers
 
 options = webdriver.ChromeOptions()
 options.binary_location = "/usr/bin/chromium"
+options.add_experimental_option("prefs", {"download.default_directory": shots,
+                                          "download.prompt_for_download": False})
 for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
              "--disable-background-networking", "--disable-component-update", "--disable-sync",
              "--window-size=1280,860"):
@@ -126,6 +128,18 @@ try:
     expect("undo clear", lambda: rows(5), filled)
     driver.find_element(By.ID, "undo").click()
     expect("undo autofill", lambda: rows(5), after)
-    print(json.dumps({"filled": filled, "word": word, "banned": banned, "struck": struck}))
+
+    # Redo brings the fill back; export it as .puz, which the browser
+    # downloads as the API wrote it.
+    driver.find_element(By.ID, "redo").click()
+    expect("redo autofill", lambda: rows(5), filled)
+    target = os.path.join(shots, "puzzle.puz")
+    if os.path.exists(target):
+        os.remove(target)
+    Select(driver.find_element(By.ID, "format")).select_by_value("puz")
+    driver.find_element(By.ID, "export").click()
+    expect("download", lambda: os.path.exists(target) and os.path.getsize(target) > 0, True)
+    print(json.dumps({"filled": filled, "word": word, "banned": banned, "struck": struck,
+                      "puz": target}))
 finally:
     driver.quit()

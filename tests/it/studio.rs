@@ -426,6 +426,71 @@ fn api_over_http_candidates_fill_and_refusals() {
     );
     assert!(reply["undecided"].as_u64().unwrap() > 0, "{reply}");
 
+    // Export then import: the grid, credits and clues come back.
+    let export = json!({ "grid": rows(&filled), "format": "ipuz", "title": "Test one",
+                         "author": "Me", "clues": { "1A": "First across", "1D": "First down" } });
+    let (status, file) = studio.request(
+        "POST",
+        "/api/export",
+        "application/json",
+        export.to_string().as_bytes(),
+    );
+    assert_eq!(status, 200, "{file}");
+    let (status, back) = studio.post(
+        "/api/import",
+        &json!({ "name": "Test-one.ipuz", "bytes": file.as_bytes() }),
+    );
+    assert_eq!(status, 200, "{back}");
+    assert_eq!(grid_of(&back["grid"]), filled);
+    assert_eq!(
+        (back["title"].as_str(), back["author"].as_str()),
+        (Some("Test one"), Some("Me"))
+    );
+    assert_eq!(
+        (back["clues"]["1A"].as_str(), back["clues"]["1D"].as_str()),
+        (Some("First across"), Some("First down"))
+    );
+    assert_eq!(
+        back["clues"].as_object().unwrap().len(),
+        filled.slots(2).len()
+    );
+    let (status, body) = studio.post(
+        "/api/export",
+        &json!({ "grid": rows(&filled), "format": "pdf" }),
+    );
+    assert_eq!(
+        (status, body["error"].as_str().unwrap()),
+        (
+            400,
+            "\"format\" \"pdf\" is not one of puz, ipuz, jpz, xd, txt"
+        )
+    );
+    let (status, body) = studio.post(
+        "/api/export",
+        &json!({ "grid": rows(&filled), "format": "xd", "clues": { "99A": "x" } }),
+    );
+    assert_eq!(
+        (status, body["error"].as_str().unwrap()),
+        (400, "\"clues\" names \"99A\", which is no slot of the grid")
+    );
+    let (status, body) = studio.post(
+        "/api/import",
+        &json!({ "name": "junk.puz", "bytes": [1, 2, 3] }),
+    );
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["error"].as_str().unwrap().starts_with("junk.puz"),
+        "{body}"
+    );
+    let (status, body) = studio.post("/api/import", &json!({ "name": "notes.doc", "bytes": [] }));
+    assert_eq!(
+        (status, body["error"].as_str().unwrap()),
+        (
+            400,
+            "notes.doc: cannot tell the format from the file name (open reads .puz, .ipuz and .xd)"
+        )
+    );
+
     // Refusals: each a JSON error naming the problem.
     let (status, body) = studio.post(
         "/api/candidates",
@@ -478,7 +543,7 @@ fn api_over_http_candidates_fill_and_refusals() {
     );
     let (status, _) = studio.request("POST", "/api/fill", "text/plain", b"{}");
     assert_eq!(status, 415);
-    let huge = vec![b' '; 1 << 20];
+    let huge = vec![b' '; 2 << 20];
     assert_eq!(
         studio
             .request("POST", "/api/fill", "application/json", &huge)
@@ -602,6 +667,15 @@ fn studio_page_in_a_real_browser() {
         "{banned} was placed"
     );
     assert!(filled[1].starts_with("ST"));
+    // The downloaded .puz, read by puzpy: the same solution.
+    let solution = run_python(
+        "import sys, puz; p = puz.read(sys.argv[1]); print(p.width, p.height, p.solution)",
+        &[result["puz"].as_str().unwrap()],
+    );
+    assert_eq!(
+        solution.trim(),
+        format!("5 5 {}", filled.concat().replace('#', "."))
+    );
     for shot in ["studio-suggestions.png", "studio-filled.png"] {
         let bytes = std::fs::read(shots.join(shot)).unwrap();
         assert!(

@@ -12,6 +12,7 @@ const state = {
   heat: null, // per cell, how many letters it can still take (from /api/analyze)
   locked: new Set(), // "r,c" of cells whose letters Clear keeps
   banned: [], // words never offered or placed in this puzzle
+  title: "", author: "", clues: {}, // from an opened file, carried into exports
   candidatesAbort: null,
 };
 
@@ -240,6 +241,42 @@ function clearUnlocked() {
   changed();
 }
 
+async function openFile(file) {
+  try {
+    const bytes = Array.from(new Uint8Array(await file.arrayBuffer()));
+    const data = await api("/api/import", { name: file.name, bytes });
+    remember();
+    state.rows = data.grid.map((row) => row.split(""));
+    state.title = data.title; state.author = data.author; state.clues = data.clues;
+    state.locked.clear();
+    state.r = 0; state.c = 0;
+    changed();
+    report(`opened ${file.name}`);
+  } catch (e) {
+    report(e.message, true);
+  }
+}
+
+async function exportFile() {
+  const body = { grid: gridText(), format: $("format").value, title: state.title, author: state.author, clues: state.clues };
+  try {
+    const response = await fetch("/api/export", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error((await response.json()).error);
+    const name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") || "");
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(await response.blob());
+    link.download = name ? name[1] : "puzzle." + body.format;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    report(`exported ${link.download}`);
+  } catch (e) {
+    report(e.message, true);
+  }
+}
+
 const minScore = () => Math.max(0, Math.min(100, parseInt($("min-score").value, 10) || 0));
 
 function report(text, error) {
@@ -318,6 +355,7 @@ function newGrid(n) {
   remember();
   state.rows = emptyGrid(n);
   state.locked.clear();
+  state.title = ""; state.author = ""; state.clues = {};
   state.r = 0; state.c = 0; state.dir = "A";
   changed();
 }
@@ -341,6 +379,9 @@ $("undo").addEventListener("click", () => restore(state.undo, state.redo));
 $("redo").addEventListener("click", () => restore(state.redo, state.undo));
 $("fill-all").addEventListener("click", () => autofill(null));
 $("lock").addEventListener("click", toggleLock);
+$("open").addEventListener("click", () => $("file").click());
+$("file").addEventListener("change", () => { if ($("file").files[0]) openFile($("file").files[0]); $("file").value = ""; });
+$("export").addEventListener("click", exportFile);
 $("clear").addEventListener("click", clearUnlocked);
 $("fill-entry").addEventListener("click", () => {
   const slot = currentSlot();
