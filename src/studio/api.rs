@@ -12,7 +12,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use crate::clues::{parse_slot_name, slot_name};
+use crate::clues::{attach, parse_slot_name, slot_name, Sources};
 use crate::export::{render, Format};
 use crate::fill::{self, FillOptions, Outcome};
 use crate::grid::{Cell, Grid};
@@ -446,4 +446,40 @@ pub fn import(request: &ImportRequest) -> Reply {
         "author": puzzle.author,
         "clues": clues,
     }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CluesRequest {
+    pub grid: Vec<String>,
+    /// Clues already written, by slot name; they are kept as they are.
+    pub clues: Option<BTreeMap<String, String>>,
+}
+
+/// `POST /api/clues`: a clue for every slot: the ones given, the rest
+/// drafted from the embedded clue database where it knows the answer
+/// (empty where it does not, or where the answer is not complete).
+pub fn clues(request: &CluesRequest) -> Reply {
+    let grid = parse_grid(&request.grid)?;
+    let mut puzzle = Puzzle::from_grid(grid, 2);
+    for (name, text) in request.clues.iter().flatten() {
+        if let Some(clue) =
+            parse_slot_name(name).and_then(|(number, direction)| puzzle.clue_mut(number, direction))
+        {
+            clue.text = text.clone();
+        }
+    }
+    let report = attach(
+        &mut puzzle,
+        &Sources {
+            database: true,
+            ..Sources::default()
+        },
+    );
+    let clues: BTreeMap<String, &str> = puzzle
+        .clues
+        .iter()
+        .map(|c| (slot_name(c.number, c.direction), c.text.as_str()))
+        .collect();
+    Ok(json!({ "clues": clues, "report": report.to_string() }))
 }

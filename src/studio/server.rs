@@ -76,6 +76,7 @@ fn router(shared: Shared) -> Router {
         .route("/api/fill", post(fill))
         .route("/api/analyze", post(analyze))
         .route("/api/import", post(import))
+        .route("/api/clues", post(clues))
         .route("/api/export", post(export))
         .fallback(|| async {
             error(ApiError {
@@ -163,6 +164,10 @@ async fn analyze(
     body: Result<Json<api::AnalyzeRequest>, JsonRejection>,
 ) -> Response {
     answer(body, move |request| api::analyze(&request, &shared.index)).await
+}
+
+async fn clues(body: Result<Json<api::CluesRequest>, JsonRejection>) -> Response {
+    answer(body, move |request| api::clues(&request)).await
 }
 
 async fn import(body: Result<Json<api::ImportRequest>, JsonRejection>) -> Response {

@@ -1,7 +1,7 @@
 """Drives the studio page in Debian's chromium through chromedriver, as a
 constructor would: a new grid, a symmetric block, typing, banning a
 suggestion, picking another, locking it, filling one entry, autofill, clearing
-what is not locked, undo. Prints the autofilled grid as JSON for the Rust test
+what is not locked, undo, drafting clues, exporting a .puz. Prints the autofilled grid as JSON for the Rust test
 to check; exits non-zero (with the reason) on any failure.
 
 Usage: studio_e2e.py URL SCREENSHOT_DIR
@@ -12,6 +12,7 @@ import sys
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -28,7 +29,8 @@ for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "-
              "--window-size=1280,860"):
     options.add_argument(flag)
 driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-wait = WebDriverWait(driver, 30)
+# Re-rendering replaces elements under a running check: try again.
+wait = WebDriverWait(driver, 30, ignored_exceptions=[StaleElementReferenceException])
 
 
 def cell(r, c):
@@ -133,6 +135,16 @@ try:
     # downloads as the API wrote it.
     driver.find_element(By.ID, "redo").click()
     expect("redo autofill", lambda: rows(5), filled)
+    # Draft the clues: every entry of this fill is in the clue database.
+    driver.find_element(By.ID, "draft").click()
+
+    def clue_texts():
+        return {i.get_attribute("data-slot"): i.get_attribute("value")
+                for i in driver.find_elements(By.CSS_SELECTOR, "#clue-panel input")}
+
+    expect("drafted clues", lambda: len(clue_texts()) == 10 and all(clue_texts().values()), True)
+    clues = clue_texts()
+    driver.save_screenshot(os.path.join(shots, "studio-clues.png"))
     target = os.path.join(shots, "puzzle.puz")
     if os.path.exists(target):
         os.remove(target)
@@ -140,6 +152,6 @@ try:
     driver.find_element(By.ID, "export").click()
     expect("download", lambda: os.path.exists(target) and os.path.getsize(target) > 0, True)
     print(json.dumps({"filled": filled, "word": word, "banned": banned, "struck": struck,
-                      "puz": target}))
+                      "puz": target, "clues": clues}))
 finally:
     driver.quit()

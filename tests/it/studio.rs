@@ -491,6 +491,32 @@ fn api_over_http_candidates_fill_and_refusals() {
         )
     );
 
+    // Clues: written ones kept, complete answers drafted from the database,
+    // an incomplete answer left empty.
+    let mut partial = filled.clone();
+    let last = filled
+        .slots(2)
+        .into_iter()
+        .rev()
+        .find(|s| s.direction == cruciverb::grid::Direction::Across)
+        .unwrap();
+    let (r, c) = last.cells().next().unwrap();
+    partial.set(r, c, Cell::Empty);
+    let (status, body) = studio.post(
+        "/api/clues",
+        &json!({ "grid": rows(&partial), "clues": { "1A": "Mine" } }),
+    );
+    assert_eq!(status, 200, "{body}");
+    let drafted = body["clues"].as_object().unwrap();
+    assert_eq!(drafted.len(), partial.slots(2).len());
+    assert_eq!(drafted["1A"], "Mine");
+    assert_eq!(drafted[&slot_name(&last)], "");
+    let written = drafted
+        .values()
+        .filter(|t| !t.as_str().unwrap().is_empty())
+        .count();
+    assert!(written * 10 >= drafted.len() * 8, "{body}");
+
     // Refusals: each a JSON error naming the problem.
     let (status, body) = studio.post(
         "/api/candidates",
@@ -667,16 +693,34 @@ fn studio_page_in_a_real_browser() {
         "{banned} was placed"
     );
     assert!(filled[1].starts_with("ST"));
-    // The downloaded .puz, read by puzpy: the same solution.
-    let solution = run_python(
-        "import sys, puz; p = puz.read(sys.argv[1]); print(p.width, p.height, p.solution)",
+    // The downloaded .puz, read by puzpy: the same solution and the clues
+    // the page drafted, in .puz order (by number, across first).
+    let read = run_python(
+        "import sys, json, puz; p = puz.read(sys.argv[1]); print(json.dumps([p.width, p.height, p.solution, p.clues]))",
         &[result["puz"].as_str().unwrap()],
     );
+    let read: Value = serde_json::from_str(read.trim()).unwrap();
+    let read = read.as_array().unwrap();
     assert_eq!(
-        solution.trim(),
-        format!("5 5 {}", filled.concat().replace('#', "."))
+        read[..3],
+        [json!(5), json!(5), json!(filled.concat().replace('#', "."))]
     );
-    for shot in ["studio-suggestions.png", "studio-filled.png"] {
+    let mut slots = grid.slots(2);
+    slots.sort_by_key(|s| (s.number, s.direction != cruciverb::grid::Direction::Across));
+    let expected: Vec<&Value> = slots
+        .iter()
+        .map(|s| &result["clues"][slot_name(s)])
+        .collect();
+    assert_eq!(
+        read[3].as_array().unwrap().iter().collect::<Vec<_>>(),
+        expected
+    );
+    assert!(expected.iter().all(|c| !c.as_str().unwrap().is_empty()));
+    for shot in [
+        "studio-suggestions.png",
+        "studio-filled.png",
+        "studio-clues.png",
+    ] {
         let bytes = std::fs::read(shots.join(shot)).unwrap();
         assert!(
             bytes.starts_with(b"\x89PNG") && bytes.len() > 10_000,

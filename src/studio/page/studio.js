@@ -277,6 +277,36 @@ async function exportFile() {
   }
 }
 
+// The clue lists under the grid, one editable line per entry; edits go
+// straight into state.clues, which exports carry.
+function renderClues() {
+  const lists = { A: $("across"), D: $("down") };
+  lists.A.innerHTML = ""; lists.D.innerHTML = "";
+  const current = currentSlot();
+  for (const slot of slots()) {
+    const li = document.createElement("li");
+    if (current && current.name === slot.name) li.className = "current";
+    const answer = cellsOf(slot).map(([r, c]) => state.rows[r][c]).join("");
+    li.innerHTML = `<b>${slot.number}</b><span class="answer">${answer}</span><input aria-label="clue ${slot.name}">`;
+    const input = li.querySelector("input");
+    input.value = state.clues[slot.name] || "";
+    input.dataset.slot = slot.name;
+    input.addEventListener("input", () => { state.clues[slot.name] = input.value; });
+    lists[slot.name.slice(-1)].appendChild(li);
+  }
+}
+
+async function draftClues() {
+  try {
+    const data = await api("/api/clues", { grid: gridText(), clues: state.clues });
+    state.clues = data.clues;
+    renderClues();
+    report(data.report);
+  } catch (e) {
+    report(e.message, true);
+  }
+}
+
 const minScore = () => Math.max(0, Math.min(100, parseInt($("min-score").value, 10) || 0));
 
 function report(text, error) {
@@ -315,6 +345,7 @@ async function analyze() {
 function changed() {
   if (state.r >= height() || state.c >= width()) { state.r = 0; state.c = 0; }
   render();
+  renderClues();
   analyze();
   askCandidates();
 }
@@ -382,6 +413,7 @@ $("lock").addEventListener("click", toggleLock);
 $("open").addEventListener("click", () => $("file").click());
 $("file").addEventListener("change", () => { if ($("file").files[0]) openFile($("file").files[0]); $("file").value = ""; });
 $("export").addEventListener("click", exportFile);
+$("draft").addEventListener("click", draftClues);
 $("clear").addEventListener("click", clearUnlocked);
 $("fill-entry").addEventListener("click", () => {
   const slot = currentSlot();
