@@ -53,7 +53,7 @@ fn main() {
     let address = listener.local_addr().expect("address").to_string();
     let served = index.clone();
     runtime.spawn(async move {
-        server::serve(listener, served, None, std::future::pending())
+        server::serve(listener, served, None, None, std::future::pending())
             .await
             .expect("serve")
     });

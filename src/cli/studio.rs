@@ -7,7 +7,11 @@ use std::sync::Arc;
 
 use clap::Args;
 
+use std::path::{Path, PathBuf};
+
+use cruciverb::export::{self, Format};
 use cruciverb::grid;
+use cruciverb::puzzle::Puzzle;
 use cruciverb::studio::server;
 use cruciverb::wordlist::spec::default_cache_dir;
 use cruciverb::{Error, Result};
@@ -17,7 +21,8 @@ use super::progress::Bars;
 
 #[derive(Args)]
 pub struct StudioArgs {
-    /// A grid to start from: a text grid file, a hex pattern, FILE.hex or FILE.hex:N.
+    /// What to start from: a puzzle FILE.ipuz (opened if it exists; Save
+    /// writes it), a .puz or .xd puzzle, a text grid, FILE.hex or FILE.hex:N.
     file: Option<String>,
     /// Port to listen on (default: a free one).
     #[arg(long, default_value_t = 0)]
@@ -31,7 +36,10 @@ pub struct StudioArgs {
 }
 
 pub fn run(command: &StudioArgs) -> Result<ExitCode> {
-    let start = command.file.as_deref().map(grid::load).transpose()?;
+    let (start, save_to) = match command.file.as_deref() {
+        None => (None, None),
+        Some(spec) => opening(spec)?,
+    };
     let index = command
         .lists
         .spec()
@@ -61,10 +69,23 @@ pub fn run(command: &StudioArgs) -> Result<ExitCode> {
                 std::future::pending::<()>().await;
             }
         };
-        server::serve(listener, Arc::new(index), start, stop)
+        server::serve(listener, Arc::new(index), start, save_to, stop)
             .await
             .map_err(|e| Error::invalid(format!("the server stopped: {e}")))
     })?;
     note!("cruciverb studio: stopped");
     Ok(ExitCode::SUCCESS)
+}
+
+/// The puzzle to start from and the file Save writes: an .ipuz is both
+/// (a new one when it does not exist yet); other puzzles and grids are only
+/// opened.
+fn opening(spec: &str) -> Result<(Option<Puzzle>, Option<PathBuf>)> {
+    let path = Path::new(spec);
+    match Format::of_path(path) {
+        Some(Format::Ipuz) if !path.exists() => Ok((None, Some(path.to_path_buf()))),
+        Some(Format::Ipuz) => Ok((Some(export::import(path)?), Some(path.to_path_buf()))),
+        Some(Format::Puz | Format::Xd) => Ok((Some(export::import(path)?), None)),
+        _ => Ok((Some(Puzzle::from_grid(grid::load(spec)?, 2)), None)),
+    }
 }

@@ -357,6 +357,72 @@ pub struct ExportRequest {
     pub clues: Option<BTreeMap<String, String>>,
 }
 
+/// The puzzle document of a grid with the page's credits and clues (by
+/// slot name; slots left out get an empty clue).
+fn puzzle_of(
+    grid: Grid,
+    title: &Option<String>,
+    author: &Option<String>,
+    clues: &Option<BTreeMap<String, String>>,
+) -> Result<Puzzle, ApiError> {
+    let mut puzzle = Puzzle::from_grid(grid, 2);
+    puzzle.title = title.clone().unwrap_or_default();
+    puzzle.author = author.clone().unwrap_or_default();
+    for (name, text) in clues.iter().flatten() {
+        let clue = parse_slot_name(name)
+            .and_then(|(number, direction)| puzzle.clue_mut(number, direction))
+            .ok_or_else(|| {
+                ApiError::bad_request(format!(
+                    "\"clues\" names {name:?}, which is no slot of the grid"
+                ))
+            })?;
+        clue.text = text.clone();
+    }
+    Ok(puzzle)
+}
+
+/// A puzzle's grid, credits and clues as the page holds them.
+fn puzzle_reply(puzzle: &Puzzle) -> Value {
+    let clues: BTreeMap<String, &str> = puzzle
+        .clues
+        .iter()
+        .map(|c| (slot_name(c.number, c.direction), c.text.as_str()))
+        .collect();
+    json!({
+        "grid": rows(&puzzle.grid),
+        "title": puzzle.title,
+        "author": puzzle.author,
+        "clues": clues,
+    })
+}
+
+/// `GET /api/start`: the puzzle the studio was started on (or nulls), and
+/// the .ipuz file Save writes to, if any.
+pub fn start(puzzle: Option<&Puzzle>, file: Option<&std::path::Path>) -> Value {
+    let mut reply = puzzle.map_or_else(|| json!({ "grid": null }), puzzle_reply);
+    reply["file"] = json!(file.map(|f| f.display().to_string()));
+    reply
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaveRequest {
+    pub grid: Vec<String>,
+    pub title: Option<String>,
+    pub author: Option<String>,
+    pub clues: Option<BTreeMap<String, String>>,
+}
+
+/// `POST /api/save`: writes the puzzle as ipuz to `file`, the one the
+/// studio was started on, atomically (a crash leaves the old file or the
+/// new one, never half of either).
+pub fn save(request: &SaveRequest, file: &std::path::Path) -> Reply {
+    let grid = parse_grid(&request.grid)?;
+    let puzzle = puzzle_of(grid, &request.title, &request.author, &request.clues)?;
+    crate::export::save(&puzzle, Format::Ipuz, file, crate::files::Existing::Replace)?;
+    Ok(json!({ "saved": file.display().to_string() }))
+}
+
 /// A file for the browser to download.
 pub struct Download {
     pub bytes: Vec<u8>,
@@ -377,19 +443,7 @@ pub fn export(request: &ExportRequest) -> Result<Download, ApiError> {
                 request.format
             ))
         })?;
-    let mut puzzle = Puzzle::from_grid(grid, 2);
-    puzzle.title = request.title.clone().unwrap_or_default();
-    puzzle.author = request.author.clone().unwrap_or_default();
-    for (name, text) in request.clues.iter().flatten() {
-        let clue = parse_slot_name(name)
-            .and_then(|(number, direction)| puzzle.clue_mut(number, direction))
-            .ok_or_else(|| {
-                ApiError::bad_request(format!(
-                    "\"clues\" names {name:?}, which is no slot of the grid"
-                ))
-            })?;
-        clue.text = text.clone();
-    }
+    let puzzle = puzzle_of(grid, &request.title, &request.author, &request.clues)?;
     let bytes = render(&puzzle, format)?;
     let media_type = match format {
         Format::Puz => "application/x-crossword",
@@ -435,17 +489,7 @@ pub fn import(request: &ImportRequest) -> Reply {
         ))
     })?;
     let puzzle = crate::export::read(&request.bytes, format, &request.name)?;
-    let clues: BTreeMap<String, &str> = puzzle
-        .clues
-        .iter()
-        .map(|c| (slot_name(c.number, c.direction), c.text.as_str()))
-        .collect();
-    Ok(json!({
-        "grid": rows(&puzzle.grid),
-        "title": puzzle.title,
-        "author": puzzle.author,
-        "clues": clues,
-    }))
+    Ok(puzzle_reply(&puzzle))
 }
 
 #[derive(Deserialize)]

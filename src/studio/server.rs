@@ -7,6 +7,7 @@
 //! gets a JSON error naming what was wrong, as the API functions do.
 
 use std::future::Future;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -19,7 +20,7 @@ use axum::{Json, Router};
 use serde_json::Value;
 
 use super::api::{self, ApiError};
-use crate::grid::Grid;
+use crate::puzzle::Puzzle;
 use crate::wordlist::index::Index;
 
 /// Largest request body: a 31×31 grid with its region or clues is a few
@@ -33,23 +34,28 @@ const STYLE: &str = include_str!("page/studio.css");
 #[derive(Clone)]
 struct Shared {
     index: Arc<Index>,
-    /// The grid the studio was started on, as rows.
-    start: Option<Arc<Vec<String>>>,
+    /// The puzzle the studio was started on.
+    start: Option<Arc<Puzzle>>,
+    /// The .ipuz file Save writes to: the one the studio was started on.
+    file: Option<Arc<PathBuf>>,
     /// Number of the latest candidates request.
     latest: Arc<AtomicU64>,
 }
 
 /// Serves the studio on `listener` until `shutdown` completes; requests in
-/// flight then finish first.
+/// flight then finish first. `start` is the puzzle the page opens with;
+/// `file`, the only file the server ever writes (Save).
 pub async fn serve(
     listener: tokio::net::TcpListener,
     index: Arc<Index>,
-    start: Option<Grid>,
+    start: Option<Puzzle>,
+    file: Option<PathBuf>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let shared = Shared {
         index,
-        start: start.map(|g| Arc::new(g.to_text().lines().map(str::to_string).collect())),
+        start: start.map(Arc::new),
+        file: file.map(Arc::new),
         latest: Arc::new(AtomicU64::new(0)),
     };
     axum::serve(listener, router(shared))
@@ -77,6 +83,7 @@ fn router(shared: Shared) -> Router {
         .route("/api/analyze", post(analyze))
         .route("/api/import", post(import))
         .route("/api/clues", post(clues))
+        .route("/api/save", post(save))
         .route("/api/export", post(export))
         .fallback(|| async {
             error(ApiError {
@@ -135,9 +142,23 @@ async fn answer<T: Send + 'static>(
     }
 }
 
-/// `GET /api/start`: the grid the studio was started on, if any.
 async fn start(State(shared): State<Shared>) -> Response {
-    Json(serde_json::json!({ "grid": shared.start.as_deref() })).into_response()
+    let file = shared.file.as_deref().map(|f| f.as_path());
+    Json(api::start(shared.start.as_deref(), file)).into_response()
+}
+
+async fn save(
+    State(shared): State<Shared>,
+    body: Result<Json<api::SaveRequest>, JsonRejection>,
+) -> Response {
+    let Some(file) = shared.file.clone() else {
+        return error(ApiError {
+            status: 409,
+            message: "the studio was not started on an .ipuz file, so there is nowhere to save; export instead".into(),
+            extra: Value::Null,
+        });
+    };
+    answer(body, move |request| api::save(&request, &file)).await
 }
 
 async fn candidates(

@@ -728,3 +728,52 @@ fn studio_page_in_a_real_browser() {
         );
     }
 }
+
+/// Started on an .ipuz that does not exist yet, the studio saves there (and
+/// nowhere else); started on it again, it opens what was saved.
+#[test]
+fn studio_saves_to_the_ipuz_it_was_started_on() {
+    let dir = scratch("studio-save");
+    let path = dir.join("monday.ipuz");
+    let name = path.to_str().unwrap();
+    let grid = ["#....", ".....", ".....", ".....", "....#"];
+    {
+        let studio = Studio::start(&[name]);
+        let (_, text) = studio.request("GET", "/api/start", "text/plain", b"");
+        let start: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            (&start["grid"], start["file"].as_str()),
+            (&Value::Null, Some(name))
+        );
+        let (status, body) = studio.post(
+            "/api/save",
+            &json!({ "grid": grid, "title": "Monday", "clues": { "1A": "First" } }),
+        );
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["saved"], name);
+    }
+    let saved = cruciverb::export::import(&path).unwrap();
+    assert_eq!(saved.grid.to_text(), grid.join("\n") + "\n");
+    assert_eq!(saved.title, "Monday");
+    let studio = Studio::start(&[name]);
+    let (_, text) = studio.request("GET", "/api/start", "text/plain", b"");
+    let start: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(start["grid"], json!(grid));
+    assert_eq!(start["clues"]["1A"], "First");
+    assert_eq!(start["title"], "Monday");
+    drop(studio);
+
+    // Started on anything else, there is nowhere to save.
+    let other = Studio::start(&[data("grids/mini5_2corners.txt").to_str().unwrap()]);
+    let (status, body) = other.post("/api/save", &json!({ "grid": grid }));
+    assert_eq!(status, 409);
+    assert_eq!(
+        body["error"],
+        "the studio was not started on an .ipuz file, so there is nowhere to save; export instead"
+    );
+    assert_eq!(
+        std::fs::read_dir(dir.join("")).unwrap().count(),
+        1,
+        "only monday.ipuz"
+    );
+}

@@ -257,6 +257,16 @@ async function openFile(file) {
   }
 }
 
+async function save() {
+  if ($("save").hidden) return;
+  try {
+    const data = await api("/api/save", { grid: gridText(), title: state.title, author: state.author, clues: state.clues });
+    report(`saved ${data.saved}`);
+  } catch (e) {
+    report(e.message, true);
+  }
+}
+
 async function exportFile() {
   const body = { grid: gridText(), format: $("format").value, title: state.title, author: state.author, clues: state.clues };
   try {
@@ -353,6 +363,7 @@ function changed() {
 function onKey(e) {
   if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z") { restore(state.undo, state.redo); e.preventDefault(); return; }
   if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "y") { restore(state.redo, state.undo); e.preventDefault(); return; }
+  if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "s") { save(); e.preventDefault(); return; }
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const key = e.key;
   if (/^[a-zA-Z]$/.test(key)) {
@@ -414,6 +425,7 @@ $("open").addEventListener("click", () => $("file").click());
 $("file").addEventListener("change", () => { if ($("file").files[0]) openFile($("file").files[0]); $("file").value = ""; });
 $("export").addEventListener("click", exportFile);
 $("draft").addEventListener("click", draftClues);
+$("save").addEventListener("click", save);
 $("clear").addEventListener("click", clearUnlocked);
 $("fill-entry").addEventListener("click", () => {
   const slot = currentSlot();
@@ -424,5 +436,12 @@ $("min-score").addEventListener("change", changed);
 
 state.rows = emptyGrid(15);
 fetch("/api/start").then((r) => r.json()).then((data) => {
-  if (data.grid) state.rows = data.grid.map((row) => row.split(""));
+  if (data.grid) {
+    state.rows = data.grid.map((row) => row.split(""));
+    state.title = data.title; state.author = data.author; state.clues = data.clues;
+  }
+  if (data.file) {
+    $("save").hidden = false;
+    $("save").title = `Save to ${data.file} (Ctrl+S)`;
+  }
 }).catch(() => {}).finally(() => { changed(); $("grid").focus(); });
