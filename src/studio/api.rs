@@ -14,11 +14,13 @@ use serde_json::{json, Value};
 
 use crate::clues::{attach, parse_slot_name, slot_name, Sources};
 use crate::export::{render, Format};
+use crate::fill::quality::Quality;
 use crate::fill::{self, FillOptions, Outcome};
 use crate::grid::{Cell, Grid};
 use crate::puzzle::Puzzle;
 use crate::wordlist::index::Index;
 use crate::wordlist::normalize::normalize;
+use crate::wordlist::notes::notes;
 
 /// Longest a request may ask to spend, in seconds.
 pub const MOST_SECONDS: f64 = 60.0;
@@ -248,6 +250,7 @@ pub fn fill(request: &FillRequest, index: &Index) -> Reply {
                 "words": words,
                 "mean_score": (found.mean_score() * 10.0).round() / 10.0,
                 "lowest_score": found.lowest_score(),
+                "quality": Quality::of(&found.words, notes()).to_string().trim_end(),
             }))
         }
         Outcome::Unfillable(why) => Err(ApiError {

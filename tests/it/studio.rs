@@ -280,6 +280,14 @@ fn api_over_http_candidates_fill_and_refusals() {
     let full = grid_file("ingrid_readme.txt");
     let (status, filled) = studio.post("/api/fill", &json!({ "grid": rows(&full), "timeout": 30 }));
     assert_eq!(status, 200, "{filled}");
+    let quality = filled["quality"].as_str().unwrap();
+    assert!(
+        quality.starts_with(&format!(
+            "quality: {} entries, mean score",
+            full.slots(2).len()
+        )),
+        "{quality}"
+    );
     let filled = grid_of(&filled["grid"]);
     let mut half = filled.clone();
     for r in 7..half.height() {

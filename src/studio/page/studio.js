@@ -334,6 +334,7 @@ async function autofill(region) {
     state.rows = data.grid.map((row) => row.split(""));
     changed();
     report(`filled: mean score ${data.mean_score}, lowest ${data.lowest_score}`);
+    $("quality").textContent = data.quality;
   } catch (e) {
     report(e.message, true);
   }
