@@ -120,12 +120,14 @@ try:
     report = driver.find_element(By.ID, "fill-report").text
     if not report.startswith("filled: mean score"):
         sys.exit(f"report after autofill: {report!r}")
+    expect("quality report", lambda: driver.find_element(By.ID, "quality").text.startswith("quality: 10 entries"), True)
     driver.save_screenshot(os.path.join(shots, "studio-filled.png"))
 
     # Clear keeps the locked entry only; undo brings the fill back, and
     # undo again the grid before autofill.
     driver.find_element(By.ID, "clear").click()
     expect("clear unlocked", lambda: rows(5), ["#....", word, ".....", ".....", "....#"])
+    expect("quality report after clearing", lambda: driver.find_element(By.ID, "quality").text, "")
     driver.find_element(By.ID, "undo").click()
     expect("undo clear", lambda: rows(5), filled)
     driver.find_element(By.ID, "undo").click()

@@ -13,6 +13,7 @@ const state = {
   locked: new Set(), // "r,c" of cells whose letters Clear keeps
   banned: [], // words never offered or placed in this puzzle
   title: "", author: "", clues: {}, // from an opened file, carried into exports
+  reported: null, // the grid the quality report under it describes
   candidatesAbort: null,
 };
 
@@ -334,7 +335,8 @@ async function autofill(region) {
     state.rows = data.grid.map((row) => row.split(""));
     changed();
     report(`filled: mean score ${data.mean_score}, lowest ${data.lowest_score}`);
-    $("quality").textContent = data.quality;
+    $("quality").textContent = data.quality; // until the grid changes again
+    state.reported = gridText().join("\n");
   } catch (e) {
     report(e.message, true);
   }
@@ -355,6 +357,8 @@ async function analyze() {
 
 function changed() {
   if (state.r >= height() || state.c >= width()) { state.r = 0; state.c = 0; }
+  // A quality report describes one fill: it goes when the grid changes.
+  if (state.reported !== gridText().join("\n")) $("quality").textContent = "";
   render();
   renderClues();
   analyze();
