@@ -12,8 +12,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{DefaultBodyLimit, State};
+use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{header, StatusCode};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -93,7 +94,33 @@ fn router(shared: Shared) -> Router {
             })
         })
         .layer(DefaultBodyLimit::max(MOST_BODY_BYTES))
+        .layer(middleware::from_fn(addressed_directly))
         .with_state(shared)
+}
+
+/// Refuses requests whose `Host` is a domain name other than `localhost`.
+/// A page elsewhere can point a name of its own at 127.0.0.1 (DNS
+/// rebinding) and then call the API as if it were the studio's own page;
+/// the studio's address is always an IP address or `localhost`.
+async fn addressed_directly(request: Request, next: Next) -> Response {
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    let name = match host.rsplit_once(':') {
+        Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
+        _ => host,
+    };
+    let name = name.trim_start_matches('[').trim_end_matches(']');
+    if name.eq_ignore_ascii_case("localhost") || name.parse::<std::net::IpAddr>().is_ok() {
+        return next.run(request).await;
+    }
+    error(ApiError {
+        status: 403,
+        message: format!("the studio answers requests to its own address, not to host {host:?}"),
+        extra: Value::Null,
+    })
 }
 
 fn static_file(kind: &'static str, body: &'static str) -> Response {

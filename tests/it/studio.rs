@@ -184,13 +184,24 @@ impl Studio {
 
     /// One request over a fresh connection: the status and the body.
     fn request(&self, method: &str, path: &str, content_type: &str, body: &[u8]) -> (u16, String) {
+        self.request_as(&self.address, method, path, content_type, body)
+    }
+
+    /// [`Self::request`] with `host` in the `Host` header.
+    fn request_as(
+        &self,
+        host: &str,
+        method: &str,
+        path: &str,
+        content_type: &str,
+        body: &[u8],
+    ) -> (u16, String) {
         let mut stream = TcpStream::connect(&self.address).unwrap();
         stream
             .set_read_timeout(Some(Duration::from_secs(120)))
             .unwrap();
         let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-            self.address,
+            "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
             body.len()
         );
         stream.write_all(head.as_bytes()).unwrap();
@@ -270,6 +281,26 @@ fn api_over_http_candidates_fill_and_refusals() {
     let studio = Studio::start(&[]);
     let (status, page) = studio.request("GET", "/", "text/plain", b"");
     assert_eq!(status, 200);
+    // Only the studio's own address: a domain name pointed at 127.0.0.1 by
+    // another page (DNS rebinding) is refused.
+    let port = studio.address.rsplit_once(':').unwrap().1;
+    let local = format!("localhost:{port}");
+    assert_eq!(
+        studio.request_as(&local, "GET", "/", "text/plain", b"").0,
+        200
+    );
+    let (status, body) = studio.request_as(
+        "evil.example:80",
+        "POST",
+        "/api/save",
+        "application/json",
+        b"{}",
+    );
+    assert_eq!(status, 403);
+    assert_eq!(
+        serde_json::from_str::<Value>(&body).unwrap()["error"],
+        "the studio answers requests to its own address, not to host \"evil.example:80\""
+    );
     assert!(page.contains("<title>cruciverb studio</title>"));
     assert_eq!(
         studio.request("GET", "/studio.js", "text/plain", b"").0,
