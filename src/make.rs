@@ -13,7 +13,7 @@
 //! clue, so a made puzzle has no empty clue.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -24,7 +24,7 @@ use crate::export::{self, Format};
 use crate::files::{self, Existing};
 use crate::fill::quality::Quality;
 use crate::fill::{fill, slot_name, Fill, FillOptions, Outcome};
-use crate::grid::{Direction, Grid, Slot};
+use crate::grid::{Cell, Direction, Grid, Slot};
 use crate::pattern::rules::{Amount, Bound, Rules, Style, Symmetry};
 use crate::pattern::search::{Sample, Search};
 use crate::pattern::Pattern;
@@ -244,7 +244,82 @@ pub fn random_pattern(
     rng: &mut StdRng,
 ) -> Result<Grid> {
     rules.validate(width, height)?;
-    let search = Search::new(width, height, rules)?;
+    draw(&Search::new(width, height, rules)?, rules, rng, None)
+}
+
+/// Like [`random_pattern`], for the size of `grid` and keeping its blocks
+/// and the white cells its letters are in (a constructor's theme entries
+/// and the blocks placed around them); the letters come back in place. A
+/// run of three or more letters across or down is taken as a whole entry:
+/// the cells just before and after it become blocks. Drawing stops at
+/// `deadline`, if any, as if the rules were too tight.
+pub fn random_pattern_keeping(
+    rules: &Rules,
+    grid: &Grid,
+    rng: &mut StdRng,
+    deadline: Option<Instant>,
+) -> Result<Grid> {
+    let (width, height) = (grid.width(), grid.height());
+    rules.validate(width, height)?;
+    let mut white = vec![0u32; height];
+    let mut black = vec![0u32; height];
+    for r in 0..height {
+        for c in 0..width {
+            match grid.get(r, c) {
+                Cell::Block => black[r] |= 1 << c,
+                Cell::Letter(_) => white[r] |= 1 << c,
+                Cell::Empty => {}
+            }
+        }
+    }
+    let letter = |r: usize, c: usize| matches!(grid.get(r, c), Cell::Letter(_));
+    for r in 0..height {
+        for c in 0..width {
+            let starts_across = letter(r, c) && (c == 0 || !letter(r, c - 1));
+            let run = (c..width).take_while(|&x| letter(r, x)).count();
+            if starts_across && run >= ENTRY_RUN {
+                if c > 0 {
+                    black[r] |= 1 << (c - 1);
+                }
+                if c + run < width {
+                    black[r] |= 1 << (c + run);
+                }
+            }
+            let starts_down = letter(r, c) && (r == 0 || !letter(r - 1, c));
+            let run = (r..height).take_while(|&y| letter(y, c)).count();
+            if starts_down && run >= ENTRY_RUN {
+                if r > 0 {
+                    black[r - 1] |= 1 << c;
+                }
+                if r + run < height {
+                    black[r + run] |= 1 << c;
+                }
+            }
+        }
+    }
+    let search = Search::new(width, height, rules)?.keeping(&white, &black)?;
+    let mut drawn = draw(&search, rules, rng, deadline)?;
+    for r in 0..height {
+        for c in 0..width {
+            if let Cell::Letter(l) = grid.get(r, c) {
+                drawn.set(r, c, Cell::Letter(l));
+            }
+        }
+    }
+    Ok(drawn)
+}
+
+/// Letters in a row at least this long are an entry (see
+/// [`random_pattern_keeping`]).
+const ENTRY_RUN: usize = 3;
+
+fn draw(
+    search: &Search,
+    rules: &Rules,
+    rng: &mut StdRng,
+    deadline: Option<Instant>,
+) -> Result<Grid> {
+    let (width, height) = (search.width(), search.height());
     let too_tight = || {
         Error::rules(format!(
             "no {width}x{height} pattern found under {}",
@@ -264,7 +339,9 @@ pub fn random_pattern(
             Sample::Empty => break,
             Sample::OutOfBudget => {}
         }
-        if descent >= SHAPE_DESCENTS && fallback.is_some() {
+        if descent >= SHAPE_DESCENTS && fallback.is_some()
+            || deadline.is_some_and(|d| Instant::now() >= d)
+        {
             break;
         }
     }

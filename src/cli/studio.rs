@@ -3,7 +3,6 @@
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
-use std::sync::Arc;
 
 use clap::Args;
 
@@ -12,8 +11,9 @@ use std::path::{Path, PathBuf};
 use cruciverb::export::{self, Format};
 use cruciverb::grid;
 use cruciverb::puzzle::Puzzle;
+use cruciverb::studio::lists::{Lists, WordSource};
 use cruciverb::studio::server;
-use cruciverb::wordlist::spec::default_cache_dir;
+use cruciverb::wordlist::embedded::default_list;
 use cruciverb::{Error, Result};
 
 use super::options::WordlistOptions;
@@ -40,10 +40,7 @@ pub fn run(command: &StudioArgs) -> Result<ExitCode> {
         None => (None, None),
         Some(spec) => opening(spec)?,
     };
-    let index = command
-        .lists
-        .spec()
-        .index(default_cache_dir().as_deref(), &Bars::new(false))?;
+    let lists = word_sources(&command.lists)?;
     if !command.host.is_loopback() {
         note!(
             "cruciverb studio: warning: listening on {}, not loopback: anyone who can reach this machine can use the studio",
@@ -69,13 +66,33 @@ pub fn run(command: &StudioArgs) -> Result<ExitCode> {
                 std::future::pending::<()>().await;
             }
         };
-        server::serve(listener, Arc::new(index), start, save_to, stop)
+        server::serve(listener, lists, start, save_to, stop)
             .await
             .map_err(|e| Error::invalid(format!("the server stopped: {e}")))
     })?;
     note!("cruciverb studio: stopped");
     Ok(ExitCode::SUCCESS)
 }
+
+/// The list the command line names (the embedded one by default) and,
+/// when that is the constructor's own, the embedded one beside it.
+fn word_sources(options: &WordlistOptions) -> Result<Lists> {
+    let spec = options.spec();
+    let list = spec.load(&Bars::new(false))?;
+    if spec.files.is_empty() {
+        return Ok(Lists::new(vec![WordSource::new(EMBEDDED, list)]));
+    }
+    let names: Vec<String> = spec.files.iter().map(|f| f.display().to_string()).collect();
+    let (mut embedded, _) = default_list()?;
+    embedded.retain_min_score(spec.min_score);
+    Ok(Lists::new(vec![
+        WordSource::new(names.join(" + "), list),
+        WordSource::new(EMBEDDED, embedded),
+    ]))
+}
+
+/// The embedded list's name on the page.
+const EMBEDDED: &str = "embedded list";
 
 /// The puzzle to start from and the file Save writes: an .ipuz is both
 /// (a new one when it does not exist yet); other puzzles and grids are only

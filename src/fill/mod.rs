@@ -68,7 +68,8 @@ pub enum Outcome<T = Fill> {
 #[derive(Clone, Debug)]
 pub struct Fill {
     pub grid: Grid,
-    /// Every slot with its word, across slots first.
+    /// Every slot the search filled with its word, across slots first (not
+    /// the constructor's own entries, see [`searched`]).
     pub words: Vec<Placed>,
     pub nodes: u64,
 }
@@ -196,10 +197,24 @@ pub fn fills(
         return Err(Error::invalid("the grid has no slot to fill"));
     }
     check_every_cell_in_a_slot(grid, &slots)?;
-    let words = slot_words(&slots, index)?;
     if options.use_all {
         check_use_all(&slots, index)?;
     }
+    let slots = if options.use_all {
+        slots
+    } else {
+        searched(slots, grid, index, options.floor)
+    };
+    if slots.is_empty() {
+        // Every slot is the constructor's own entry: nothing to search.
+        visit(Fill {
+            grid: grid.clone(),
+            words: Vec::new(),
+            nodes: 0,
+        });
+        return Ok(Outcome::Filled(()));
+    }
+    let words = slot_words(&slots, index)?;
     let problem = Problem::new(grid, slots, words, options.floor).banning(&options.banned);
     let at_leaf = match want {
         Want::Distinct => AtLeaf::Stop,
@@ -223,6 +238,24 @@ pub fn fills(
             Outcome::Unfillable(no_fill(&problem, &hardest, reason))
         }
     })
+}
+
+/// The slots the search fills: all but the constructor's own entries,
+/// complete slots whose word the list lacks (above the floor) — a theme
+/// answer, a name, a word typed by hand. Those are taken as given: their
+/// letters still bind the crossing slots, and the fill keeps them as they
+/// are without listing them among its words, which the list scored.
+fn searched(slots: Vec<Slot>, grid: &Grid, index: &Index, floor: u8) -> Vec<Slot> {
+    slots
+        .into_iter()
+        .filter(|slot| {
+            let letters = grid.letters(slot);
+            letters.iter().any(Option::is_none)
+                || index
+                    .of_length(slot.len)
+                    .is_some_and(|w| w.matching(&letters, floor).count_ones(..) > 0)
+        })
+        .collect()
 }
 
 fn no_fill(problem: &Problem, slots: &[usize], reason: &str) -> NoFill {

@@ -97,6 +97,11 @@ impl<'a> Problem<'a> {
         }
     }
 
+    /// Words scoring below this are in no domain.
+    pub fn floor(&self) -> u8 {
+        self.floor
+    }
+
     /// Leaves `words` (in grid letters, A–Z) out of every slot.
     pub fn banning(mut self, words: &[String]) -> Problem<'a> {
         self.banned = words
@@ -233,6 +238,8 @@ pub(super) struct Search<'p, 'a> {
     partners: Partners,
     /// The fixed letters are propagated already (see [`Search::settle`]).
     settled: bool,
+    /// Per slot, the word to try first (see [`Search::hint`]).
+    hints: Vec<Option<usize>>,
 }
 
 impl<'p, 'a> Search<'p, 'a> {
@@ -289,6 +296,7 @@ impl<'p, 'a> Search<'p, 'a> {
             versions: 0,
             partners: Partners::new(&problem.crossings),
             settled: false,
+            hints: Vec::new(),
         }
     }
 
@@ -355,15 +363,6 @@ impl<'p, 'a> Search<'p, 'a> {
         self.settled
     }
 
-    /// Puts `word` in `slot` for good, before [`Self::run`]; false when
-    /// propagation then leaves a slot no word.
-    pub fn place(&mut self, slot: usize, word: usize) -> bool {
-        if !self.settled && !self.settle() {
-            return false;
-        }
-        self.decide(slot, word)
-    }
-
     /// Gives [`Self::run`] `timeout` from now.
     pub fn limit_time(&mut self, timeout: Duration) {
         self.started = Instant::now();
@@ -380,6 +379,36 @@ impl<'p, 'a> Search<'p, 'a> {
             positions,
             &all,
         )
+    }
+
+    /// Leaves `slot` only the candidates in `keep`, for good (between
+    /// runs); false when propagation then leaves a slot no word.
+    pub fn keep_only(&mut self, slot: usize, keep: &FixedBitSet) -> bool {
+        if !self.settled && !self.settle() {
+            return false;
+        }
+        self.save(slot);
+        self.versions += 1;
+        let st = &mut self.state[slot];
+        st.version = self.versions;
+        st.words.intersect_with(keep);
+        st.count = st.words.count_ones(..);
+        if st.count == 0 {
+            return false;
+        }
+        self.enqueue(slot);
+        self.propagate()
+    }
+
+    /// Takes `word` out of `slot` for good (between runs); false when
+    /// propagation then leaves a slot no word.
+    pub fn exclude(&mut self, slot: usize, word: usize) -> bool {
+        !self.state[slot].words.contains(word) || self.refute(slot, word)
+    }
+
+    /// Word numbers of `slot` range below this.
+    pub fn capacity(&self, slot: usize) -> usize {
+        self.state[slot].words.len()
     }
 
     /// Whether `word` is still a candidate of `slot` (after [`Self::settle`]:
@@ -620,6 +649,12 @@ impl<'p, 'a> Search<'p, 'a> {
     /// crossings of the log of how many crossing words still fit, plus a
     /// bonus for the word's own score (least-constraining value first).
     fn rank_words(&mut self, slot: usize) -> Vec<usize> {
+        // A hinted word goes first, unweighed; the rest are ranked if it fails.
+        if let Some(&Some(hint)) = self.hints.get(slot) {
+            if self.state[slot].words.contains(hint) {
+                return vec![hint];
+            }
+        }
         let problem = self.problem;
         let words = problem.words[slot];
         let crossings = &problem.crossings[slot];
@@ -643,6 +678,13 @@ impl<'p, 'a> Search<'p, 'a> {
         }
         keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
         keyed.into_iter().map(|(_, w)| w).collect()
+    }
+
+    /// Tries each slot's word of `fill` first from now on (phase saving):
+    /// questions asked one after another about one grid mostly have
+    /// answers that differ from the last one in a few slots.
+    pub fn hint(&mut self, fill: &[usize]) {
+        self.hints = fill.iter().copied().map(Some).collect();
     }
 
     /// ln(1 + words of the crossing slot with `letter` in the shared cell);

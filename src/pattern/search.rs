@@ -451,6 +451,51 @@ impl Search {
         })
     }
 
+    /// The same search, for patterns with white cells wherever `white` has
+    /// a bit and blocks wherever `black` has one (per grid row, bit `c` =
+    /// column `c`): a constructor's letters and blocks, which the pattern
+    /// must keep. A cell fixed in a row the symmetry derives binds its
+    /// partner in the free row. An error names the first row where the
+    /// fixed cells contradict the symmetry or leave no legal row.
+    pub fn keeping(mut self, white: &[u32], black: &[u32]) -> Result<Search> {
+        let h = self.height;
+        let row = |masks: &[u32], r: usize| masks.get(r).copied().unwrap_or(0) & self.full;
+        for depth in 0..self.free {
+            let (mut need, mut ban) = (row(white, depth), row(black, depth));
+            if self.pairing != Pairing::None && h - 1 - depth != depth {
+                need |= self.partner(row(white, h - 1 - depth));
+                ban |= self.partner(row(black, h - 1 - depth));
+            }
+            if self.rules.symmetry.mirrors_rows() {
+                need |= reverse(need, self.width);
+                ban |= reverse(ban, self.width);
+            }
+            if need & ban != 0 {
+                let c = (need & ban).trailing_zeros() + 1;
+                return Err(Error::rules(format!(
+                    "row {}, column {c}: the {} symmetry needs a block and a white cell there at once",
+                    depth + 1,
+                    self.rules.symmetry.name()
+                )));
+            }
+            if need == 0 && ban == 0 {
+                continue;
+            }
+            let rows = &mut self.candidates[depth];
+            rows.retain(|&r| r & need == need && r & ban == 0);
+            if rows.is_empty() {
+                return Err(Error::rules(format!(
+                    "no row {} under {} keeps the letters and blocks placed there",
+                    depth + 1,
+                    self.rules.describe()
+                )));
+            }
+            self.tries[depth] =
+                (rows.len() > TRIE_THRESHOLD).then(|| Arc::new(RowTrie::new(rows, self.width)));
+        }
+        Ok(self)
+    }
+
     /// How many rows of the grid free row `depth` stands for.
     fn copies(&self, depth: usize) -> f64 {
         let middle = self.height % 2 == 1 && depth + 1 == self.free;

@@ -7,7 +7,10 @@
 //! request may spend is bounded, by its own `timeout` or the defaults here.
 
 use std::collections::BTreeMap;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+use rand::rngs::StdRng;
+use rand::SeedableRng;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -17,10 +20,16 @@ use crate::export::{render, Format};
 use crate::fill::quality::Quality;
 use crate::fill::{self, FillOptions, Outcome};
 use crate::grid::{Cell, Grid};
+use crate::make::{fillable_rules, random_pattern_keeping};
+use crate::pattern::rules::{Rules, Style};
 use crate::puzzle::Puzzle;
+use crate::typeset::{self, Paper, PdfOptions};
 use crate::wordlist::index::Index;
 use crate::wordlist::normalize::normalize;
 use crate::wordlist::notes::notes;
+use crate::wordlist::WordList;
+
+use super::lists::WordSource;
 
 /// Longest a request may ask to spend, in seconds.
 pub const MOST_SECONDS: f64 = 60.0;
@@ -73,6 +82,9 @@ type Reply = std::result::Result<Value, ApiError>;
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CandidatesRequest {
+    /// The word list to use, by name (see `GET /api/lists`); absent: the
+    /// default one.
+    pub list: Option<String>,
     pub grid: Vec<String>,
     pub slot: String,
     pub min_score: Option<u8>,
@@ -93,6 +105,9 @@ struct CandidateReply {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FillRequest {
+    /// The word list to use, by name (see `GET /api/lists`); absent: the
+    /// default one.
+    pub list: Option<String>,
     pub grid: Vec<String>,
     pub min_score: Option<u8>,
     pub banned: Option<Vec<String>>,
@@ -106,9 +121,15 @@ pub struct FillRequest {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AnalyzeRequest {
+    /// The word list to use, by name (see `GET /api/lists`); absent: the
+    /// default one.
+    pub list: Option<String>,
     pub grid: Vec<String>,
     pub min_score: Option<u8>,
     pub banned: Option<Vec<String>>,
+    /// `american` (the default): unchecked cells and two-letter entries
+    /// are faults; `british`: they are the style.
+    pub style: Option<String>,
 }
 
 /// The grid of a request, with a message naming the row at fault.
@@ -159,12 +180,73 @@ fn options(min_score: Option<u8>, banned: Option<&[String]>) -> Result<FillOptio
     })
 }
 
+/// Fills of the grid the constructor is working on, found while deciding
+/// candidates: each proves the word it has in every slot viable, so the
+/// next question about the same grid starts with those answers (a
+/// constructor asks about entry after entry of one grid). Kept for one
+/// list, minimum score, set of bans and pattern of blocks at a time, the
+/// latest [`MOST_WITNESSES`].
+#[derive(Default)]
+pub struct Witnesses {
+    kept: std::sync::Mutex<(String, Vec<Grid>)>,
+}
+
+/// Fills kept at most: enough to answer most entries of a grid at once.
+const MOST_WITNESSES: usize = 4_000;
+
+impl Witnesses {
+    fn lock(&self) -> std::sync::MutexGuard<'_, (String, Vec<Grid>)> {
+        // Each change is whole (see `add`): a panic cannot leave half of one.
+        self.kept.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn get(&self, key: &str) -> Vec<Grid> {
+        let kept = self.lock();
+        if kept.0 == key {
+            kept.1.clone()
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn add(&self, key: &str, fills: Vec<Grid>) {
+        let mut kept = self.lock();
+        if kept.0 != key {
+            *kept = (key.to_string(), Vec::new());
+        }
+        kept.1.extend(fills);
+        let over = kept.1.len().saturating_sub(MOST_WITNESSES);
+        kept.1.drain(..over);
+    }
+}
+
+/// What fills found for one request are good for another: the same list,
+/// score floor, bans and blocks (letters may differ; each fill is checked
+/// against them).
+fn witness_key(list: &str, options: &FillOptions, grid: &Grid) -> String {
+    let mut banned = options.banned.clone();
+    banned.sort();
+    let blocks: String = (0..grid.height())
+        .flat_map(|r| (0..grid.width()).map(move |c| (r, c)))
+        .map(|(r, c)| if grid.is_white(r, c) { '.' } else { '#' })
+        .collect();
+    format!(
+        "{list}\n{}\n{}\n{}x{}\n{blocks}",
+        options.floor,
+        banned.join(" "),
+        grid.width(),
+        grid.height()
+    )
+}
+
 /// `POST /api/candidates`: the words that fit a slot, best first, each
 /// marked viable (`true`), proven not (`false`) or undecided (`null`).
+/// Fills found on the way are kept in `witnesses` for the next request.
 pub fn candidates(
     request: &CandidatesRequest,
-    index: &Index,
-    cancelled: &dyn Fn() -> bool,
+    source: &WordSource,
+    witnesses: &Witnesses,
+    cancelled: &(dyn Fn() -> bool + Sync),
 ) -> Reply {
     let grid = parse_grid(&request.grid)?;
     let budget = seconds(request.timeout, DEFAULT_CANDIDATES_SECONDS)?;
@@ -175,15 +257,19 @@ pub fn candidates(
         )));
     }
     let options = options(request.min_score, request.banned.as_deref())?;
+    let key = witness_key(&source.name, &options, &grid);
+    let known = witnesses.get(&key);
     let found = fill::candidates(
         &grid,
-        index,
+        &source.index,
         &request.slot,
         &options,
         limit,
         budget,
+        &known,
         cancelled,
     )?;
+    witnesses.add(&key, found.fills);
     let undecided = found.list.iter().filter(|c| c.viable.is_none()).count();
     let list: Vec<CandidateReply> = found
         .list
@@ -266,12 +352,119 @@ pub fn fill(request: &FillRequest, index: &Index) -> Reply {
     }
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PatternRequest {
+    /// The word list to use, by name (see `GET /api/lists`); absent: the
+    /// default one.
+    pub list: Option<String>,
+    pub grid: Vec<String>,
+    /// `american` (the default) or `british`.
+    pub style: Option<String>,
+    /// `rotational` (the default for American grids), `none`, `mirror`,
+    /// `four-fold`.
+    pub symmetry: Option<String>,
+    pub seed: Option<u64>,
+    pub min_score: Option<u8>,
+    pub banned: Option<Vec<String>>,
+    pub timeout: Option<f64>,
+}
+
+fn parse_style(style: Option<&str>) -> Result<Style, ApiError> {
+    style
+        .unwrap_or("american")
+        .parse()
+        .map_err(|e: String| ApiError::bad_request(format!("\"style\": {e}")))
+}
+
+/// Time for drawing patterns and trying to fill them, unless `timeout`
+/// says otherwise.
+const DEFAULT_PATTERN_SECONDS: f64 = 3.0;
+/// Longest fill tried on one drawn pattern: a pattern that fills at all
+/// mostly fills in a fraction of that (see `make`).
+const PATTERN_FILL_SECONDS: f64 = 0.5;
+
+/// `POST /api/pattern`: a random pattern of the grid's size drawn by the
+/// pattern stage under the rules `make` uses for the style, keeping the
+/// grid's blocks and the cells of its letters (with the letters in them);
+/// patterns are drawn until one fills around the letters or the time is
+/// up. `fillable` says whether the returned one fills (`null`: not decided).
+pub fn pattern(request: &PatternRequest, index: &Index) -> Reply {
+    let grid = parse_grid(&request.grid)?;
+    let budget = seconds(request.timeout, DEFAULT_PATTERN_SECONDS)?;
+    let style = parse_style(request.style.as_deref())?;
+    let mut rules = fillable_rules(style, grid.width(), grid.height());
+    if let Some(symmetry) = &request.symmetry {
+        rules.symmetry = symmetry
+            .parse()
+            .map_err(|e: String| ApiError::bad_request(format!("\"symmetry\": {e}")))?;
+    }
+    let options = options(request.min_score, request.banned.as_deref())?;
+    let started = Instant::now();
+    let deadline = started + budget;
+    let mut rng = StdRng::seed_from_u64(request.seed.unwrap_or(0));
+    // The lively rules first; when the cells kept rule them out, the
+    // style's own.
+    let drawn = match random_pattern_keeping(&rules, &grid, &mut rng, Some(deadline)) {
+        Ok(drawn) => drawn,
+        Err(_) => {
+            rules = Rules {
+                symmetry: rules.symmetry,
+                ..Rules::preset(style)
+            };
+            random_pattern_keeping(&rules, &grid, &mut rng, Some(deadline)).map_err(|e| {
+                ApiError {
+                    status: 422,
+                    message: e.to_string(),
+                    extra: Value::Null,
+                }
+            })?
+        }
+    };
+    let (mut best, mut fillable, mut tried) = (drawn, None, 0);
+    let mut next = Some(best.clone());
+    while let Some(candidate) = next.take() {
+        tried += 1;
+        let left = deadline.saturating_duration_since(Instant::now());
+        let check = FillOptions {
+            timeout: Some(left.min(Duration::from_secs_f64(PATTERN_FILL_SECONDS))),
+            ..options.clone()
+        };
+        match fill::fill(&candidate, index, &check)? {
+            Outcome::Filled(_) => {
+                (best, fillable) = (candidate, Some(true));
+                break;
+            }
+            // What is said is said of the first pattern, the one returned
+            // when none fills.
+            Outcome::Unfillable(_) if tried == 1 => fillable = Some(false),
+            _ => {}
+        }
+        if Instant::now() < deadline {
+            next = random_pattern_keeping(&rules, &grid, &mut rng, Some(deadline)).ok();
+        }
+    }
+    let blocks = (0..best.height())
+        .flat_map(|r| (0..best.width()).map(move |c| (r, c)))
+        .filter(|&(r, c)| !best.is_white(r, c))
+        .count();
+    Ok(json!({
+        "grid": rows(&best),
+        "fillable": fillable,
+        "tried": tried,
+        "words": best.slots(2).len(),
+        "blocks": blocks,
+        "rules": rules.describe(),
+    }))
+}
+
 /// `POST /api/analyze`: counts, each slot with its letters and how many
 /// words fit them, and what breaks the usual American rules.
 pub fn analyze(request: &AnalyzeRequest, index: &Index) -> Reply {
     let grid = parse_grid(&request.grid)?;
     let options = options(request.min_score, request.banned.as_deref())?;
     let floor = options.floor;
+    let style = parse_style(request.style.as_deref())?;
     let slots = grid.slots(2);
     let (width, height) = (grid.width(), grid.height());
     let cells = (0..height).flat_map(|r| (0..width).map(move |c| (r, c)));
@@ -287,13 +480,20 @@ pub fn analyze(request: &AnalyzeRequest, index: &Index) -> Reply {
         if slot.len < 3 {
             violations.push(format!("{name} has {} letters (fewer than 3)", slot.len));
         }
-        if fitting == 0 {
+        // A complete entry the list lacks is the constructor's own, which
+        // fills keep as it is; an open one that nothing fits is a fault.
+        let own = fitting == 0 && pattern.iter().all(Option::is_some);
+        if fitting == 0 && !own {
             violations.push(format!("no word in the list fits {name}"));
         }
         let letters: String = pattern.iter().map(|l| l.map_or('.', char::from)).collect();
-        listed.push(
-            json!({ "slot": name, "length": slot.len, "letters": letters, "fitting": fitting }),
-        );
+        listed.push(json!({
+            "slot": name,
+            "length": slot.len,
+            "letters": letters,
+            "fitting": fitting,
+            "own": own,
+        }));
     }
     let mut in_across = vec![false; width * height];
     let mut in_down = vec![false; width * height];
@@ -307,7 +507,7 @@ pub fn analyze(request: &AnalyzeRequest, index: &Index) -> Reply {
             }
         }
     }
-    for (r, c) in cells.filter(|&(r, c)| grid.is_white(r, c)) {
+    for (r, c) in cells.filter(|&(r, c)| grid.is_white(r, c) && style == Style::American) {
         if !(in_across[r * width + c] && in_down[r * width + c]) {
             violations.push(format!(
                 "the cell at row {}, column {} is unchecked",
@@ -319,6 +519,8 @@ pub fn analyze(request: &AnalyzeRequest, index: &Index) -> Reply {
     if !symmetric(&grid) {
         violations.push("the blocks are not rotationally symmetric".to_string());
     }
+    let repeats = duplicates(&grid, &slots);
+    violations.extend(repeats.iter().map(|d| d.to_string()));
     // The heat map, or the slots propagation alone leaves without a word.
     let (mut heat, mut stuck) = (Value::Null, Value::Null);
     match fill::letter_counts(&grid, index, &options) {
@@ -337,9 +539,83 @@ pub fn analyze(request: &AnalyzeRequest, index: &Index) -> Reply {
         "blocks": blocks,
         "slots": listed,
         "violations": violations,
+        "duplicates": repeats.iter().map(|d| json!({ "word": d.word, "slots": d.slots, "inside": d.inside })).collect::<Vec<_>>(),
         "heat": heat,
         "unfillable": stuck,
     }))
+}
+
+/// A complete entry that the grid holds twice, or that another entry
+/// holds inside it (an editor's duplicate: ERIE beside LAKEERIE).
+struct Duplicate {
+    word: String,
+    /// The slots holding it: the repeats, or the entry and the one it is in.
+    slots: Vec<String>,
+    /// The longer entry it is inside (None for a plain repeat).
+    inside: Option<String>,
+}
+
+impl std::fmt::Display for Duplicate {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match &self.inside {
+            None => write!(
+                f,
+                "{} is in the grid twice ({})",
+                self.word,
+                self.slots.join(", ")
+            ),
+            Some(longer) => write!(
+                f,
+                "{} ({}) is inside {longer} ({})",
+                self.word, self.slots[0], self.slots[1]
+            ),
+        }
+    }
+}
+
+/// Shortest entry that counts as inside another: two-letter runs are in
+/// every long entry.
+const SHORTEST_INSIDE: usize = 3;
+
+/// The grid's complete entries that repeat, or sit inside a longer one.
+fn duplicates(grid: &Grid, slots: &[crate::grid::Slot]) -> Vec<Duplicate> {
+    let complete: Vec<(String, String)> = slots
+        .iter()
+        .filter_map(|slot| {
+            let letters: Option<String> = grid
+                .letters(slot)
+                .iter()
+                .map(|l| l.map(char::from))
+                .collect();
+            letters.map(|word| (word, fill::slot_name(slot)))
+        })
+        .collect();
+    let mut found = Vec::new();
+    let mut by_word: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+    for (word, name) in &complete {
+        by_word.entry(word).or_default().push(name.clone());
+    }
+    for (word, names) in &by_word {
+        if names.len() > 1 {
+            found.push(Duplicate {
+                word: word.to_string(),
+                slots: names.clone(),
+                inside: None,
+            });
+        }
+    }
+    for (short, short_names) in &by_word {
+        for (long, long_names) in &by_word {
+            if short.len() >= SHORTEST_INSIDE && long.len() > short.len() && long.contains(short) {
+                found.push(Duplicate {
+                    word: short.to_string(),
+                    slots: vec![short_names[0].clone(), long_names[0].clone()],
+                    inside: Some(long.to_string()),
+                });
+            }
+        }
+    }
+    found
 }
 
 /// 180° rotational symmetry of the blocks, the American convention.
@@ -352,8 +628,10 @@ fn symmetric(grid: &Grid) -> bool {
 #[serde(deny_unknown_fields)]
 pub struct ExportRequest {
     pub grid: Vec<String>,
-    /// `puz`, `ipuz`, `jpz`, `xd` or `txt`.
+    /// `puz`, `ipuz`, `jpz`, `xd`, `txt` or `pdf`.
     pub format: String,
+    /// For `pdf`: `letter` (the default) or `a4`.
+    pub paper: Option<String>,
     pub title: Option<String>,
     pub author: Option<String>,
     /// Clue texts by slot name (`1A`); slots left out get an empty clue.
@@ -437,12 +715,20 @@ pub struct Download {
 /// as `cruciverb export`.
 pub fn export(request: &ExportRequest) -> Result<Download, ApiError> {
     let grid = parse_grid(&request.grid)?;
+    if request.format.eq_ignore_ascii_case("pdf") {
+        return export_pdf(grid, request);
+    }
+    if request.paper.is_some() {
+        return Err(ApiError::bad_request(
+            "\"paper\" is for the pdf format only",
+        ));
+    }
     let format = Format::ALL
         .into_iter()
         .find(|f| f.extension().eq_ignore_ascii_case(&request.format))
         .ok_or_else(|| {
             ApiError::bad_request(format!(
-                "\"format\" {:?} is not one of puz, ipuz, jpz, xd, txt",
+                "\"format\" {:?} is not one of puz, ipuz, jpz, xd, txt, pdf",
                 request.format
             ))
         })?;
@@ -454,6 +740,39 @@ pub fn export(request: &ExportRequest) -> Result<Download, ApiError> {
         Format::Jpz => "application/xml",
         Format::Xd | Format::Txt => "text/plain; charset=utf-8",
     };
+    Ok(Download {
+        bytes,
+        media_type,
+        file_name: file_name(&puzzle, format.extension()),
+    })
+}
+
+/// The printable PDF, as `cruciverb pdf` writes it: the grid, numbers and
+/// clues, and the solution page when every cell has its letter.
+fn export_pdf(grid: Grid, request: &ExportRequest) -> Result<Download, ApiError> {
+    let paper = match request.paper.as_deref().unwrap_or("letter") {
+        p if p.eq_ignore_ascii_case("letter") => Paper::Letter,
+        p if p.eq_ignore_ascii_case("a4") => Paper::A4,
+        other => {
+            return Err(ApiError::bad_request(format!(
+                "\"paper\" {other:?} is not letter or a4"
+            )))
+        }
+    };
+    let solution =
+        (0..grid.height()).all(|r| (0..grid.width()).all(|c| grid.get(r, c) != Cell::Empty));
+    let puzzle = puzzle_of(grid, &request.title, &request.author, &request.clues)?;
+    let bytes = typeset::pdf(&puzzle, &PdfOptions { paper, solution })?;
+    Ok(Download {
+        bytes,
+        media_type: "application/pdf",
+        file_name: file_name(&puzzle, "pdf"),
+    })
+}
+
+/// A download name from the puzzle's title: `My-Puzzle.puz`, else
+/// `puzzle.puz`.
+fn file_name(puzzle: &Puzzle, extension: &str) -> String {
     let stem: String = puzzle
         .title
         .chars()
@@ -466,11 +785,7 @@ pub fn export(request: &ExportRequest) -> Result<Download, ApiError> {
     } else {
         stem
     };
-    Ok(Download {
-        bytes,
-        media_type,
-        file_name: format!("{stem}.{}", format.extension()),
-    })
+    format!("{stem}.{extension}")
 }
 
 #[derive(Deserialize)]
@@ -498,15 +813,19 @@ pub fn import(request: &ImportRequest) -> Reply {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CluesRequest {
+    /// The word list to use, by name (see `GET /api/lists`); absent: the
+    /// default one.
+    pub list: Option<String>,
     pub grid: Vec<String>,
     /// Clues already written, by slot name; they are kept as they are.
     pub clues: Option<BTreeMap<String, String>>,
 }
 
 /// `POST /api/clues`: a clue for every slot: the ones given, the rest
-/// drafted from the embedded clue database where it knows the answer
-/// (empty where it does not, or where the answer is not complete).
-pub fn clues(request: &CluesRequest) -> Reply {
+/// drafted from the word list's own clues and the embedded clue database
+/// where they know the answer (empty where they do not, or where the answer
+/// is not complete).
+pub fn clues(request: &CluesRequest, list: &WordList) -> Reply {
     let grid = parse_grid(&request.grid)?;
     let mut puzzle = Puzzle::from_grid(grid, 2);
     for (name, text) in request.clues.iter().flatten() {
@@ -519,6 +838,7 @@ pub fn clues(request: &CluesRequest) -> Reply {
     let report = attach(
         &mut puzzle,
         &Sources {
+            list: Some(list),
             database: true,
             ..Sources::default()
         },

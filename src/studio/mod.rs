@@ -4,8 +4,9 @@
 //! The engine decides a 15×15 in milliseconds, so the studio can answer, for
 //! every entry the constructor considers, whether the whole grid stays
 //! fillable with it. [`api`] holds the JSON API as plain functions over the
-//! library; [`server`] puts them and the page (plain HTML, CSS and
+//! library; [`lists`] keeps the word lists it offers; [`server`] puts them and the page (plain HTML, CSS and
 //! JavaScript compiled into the binary) on a local port.
 
 pub mod api;
+pub mod lists;
 pub mod server;

@@ -21,12 +21,15 @@ use axum::{Json, Router};
 use serde_json::Value;
 
 use super::api::{self, ApiError};
+use super::lists::Lists;
 use crate::puzzle::Puzzle;
-use crate::wordlist::index::Index;
 
 /// Largest request body: a 31×31 grid with its region or clues is a few
 /// KB; a .puz file sent for import, as JSON numbers, a few tens.
 const MOST_BODY_BYTES: usize = 1024 * 1024;
+
+/// Largest word list the page may add: a big published list is tens of MB.
+const MOST_LIST_BYTES: usize = 64 * 1024 * 1024;
 
 const PAGE: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/studio.js");
@@ -34,11 +37,13 @@ const STYLE: &str = include_str!("page/studio.css");
 
 #[derive(Clone)]
 struct Shared {
-    index: Arc<Index>,
+    lists: Lists,
     /// The puzzle the studio was started on.
     start: Option<Arc<Puzzle>>,
     /// The .ipuz file Save writes to: the one the studio was started on.
     file: Option<Arc<PathBuf>>,
+    /// Fills found by candidates requests, for the next one.
+    witnesses: Arc<api::Witnesses>,
     /// Number of the latest candidates request.
     latest: Arc<AtomicU64>,
 }
@@ -48,16 +53,17 @@ struct Shared {
 /// `file`, the only file the server ever writes (Save).
 pub async fn serve(
     listener: tokio::net::TcpListener,
-    index: Arc<Index>,
+    lists: Lists,
     start: Option<Puzzle>,
     file: Option<PathBuf>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let shared = Shared {
-        index,
+        lists,
         start: start.map(Arc::new),
         file: file.map(Arc::new),
         latest: Arc::new(AtomicU64::new(0)),
+        witnesses: Arc::default(),
     };
     axum::serve(listener, router(shared))
         .with_graceful_shutdown(shutdown)
@@ -82,6 +88,13 @@ fn router(shared: Shared) -> Router {
         .route("/api/candidates", post(candidates))
         .route("/api/fill", post(fill))
         .route("/api/analyze", post(analyze))
+        .route("/api/pattern", post(pattern))
+        .route(
+            "/api/lists",
+            get(lists)
+                .post(add_list)
+                .layer(DefaultBodyLimit::max(MOST_LIST_BYTES)),
+        )
         .route("/api/import", post(import))
         .route("/api/clues", post(clues))
         .route("/api/save", post(save))
@@ -195,7 +208,8 @@ async fn candidates(
     let me = shared.latest.fetch_add(1, Ordering::SeqCst) + 1;
     answer(body, move |request| {
         let superseded = || shared.latest.load(Ordering::SeqCst) != me;
-        api::candidates(&request, &shared.index, &superseded)
+        let source = shared.lists.get(request.list.as_deref())?;
+        api::candidates(&request, &source, &shared.witnesses, &superseded)
     })
     .await
 }
@@ -204,18 +218,55 @@ async fn fill(
     State(shared): State<Shared>,
     body: Result<Json<api::FillRequest>, JsonRejection>,
 ) -> Response {
-    answer(body, move |request| api::fill(&request, &shared.index)).await
+    answer(body, move |request| {
+        let source = shared.lists.get(request.list.as_deref())?;
+        api::fill(&request, &source.index)
+    })
+    .await
 }
 
 async fn analyze(
     State(shared): State<Shared>,
     body: Result<Json<api::AnalyzeRequest>, JsonRejection>,
 ) -> Response {
-    answer(body, move |request| api::analyze(&request, &shared.index)).await
+    answer(body, move |request| {
+        let source = shared.lists.get(request.list.as_deref())?;
+        api::analyze(&request, &source.index)
+    })
+    .await
 }
 
-async fn clues(body: Result<Json<api::CluesRequest>, JsonRejection>) -> Response {
-    answer(body, move |request| api::clues(&request)).await
+async fn clues(
+    State(shared): State<Shared>,
+    body: Result<Json<api::CluesRequest>, JsonRejection>,
+) -> Response {
+    answer(body, move |request| {
+        let source = shared.lists.get(request.list.as_deref())?;
+        api::clues(&request, &source.list)
+    })
+    .await
+}
+
+async fn lists(State(shared): State<Shared>) -> Response {
+    Json(shared.lists.describe()).into_response()
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AddList {
+    name: String,
+    /// The list file's text.
+    text: String,
+}
+
+async fn add_list(
+    State(shared): State<Shared>,
+    body: Result<Json<AddList>, JsonRejection>,
+) -> Response {
+    answer(body, move |request| {
+        shared.lists.add(&request.name, &request.text)
+    })
+    .await
 }
 
 async fn import(body: Result<Json<api::ImportRequest>, JsonRejection>) -> Response {
@@ -242,4 +293,15 @@ async fn export(body: Result<Json<api::ExportRequest>, JsonRejection>) -> Respon
             .into_response(),
         Err(e) => error(e),
     }
+}
+
+async fn pattern(
+    State(shared): State<Shared>,
+    body: Result<Json<api::PatternRequest>, JsonRejection>,
+) -> Response {
+    answer(body, move |request| {
+        let source = shared.lists.get(request.list.as_deref())?;
+        api::pattern(&request, &source.index)
+    })
+    .await
 }

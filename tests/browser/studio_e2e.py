@@ -153,7 +153,41 @@ try:
     Select(driver.find_element(By.ID, "format")).select_by_value("puz")
     driver.find_element(By.ID, "export").click()
     expect("download", lambda: os.path.exists(target) and os.path.getsize(target) > 0, True)
+    # The same puzzle as a printable PDF.
+    pdf = os.path.join(shots, "puzzle.pdf")
+    if os.path.exists(pdf):
+        os.remove(pdf)
+    Select(driver.find_element(By.ID, "format")).select_by_value("pdf")
+    driver.find_element(By.ID, "export").click()
+    expect("pdf download", lambda: os.path.exists(pdf) and open(pdf, "rb").read(5) == b"%PDF-", True)
+
+    # A 15×15 with an entry across the middle row: the pattern button draws
+    # a symmetric pattern around it that ends it with blocks, and draws
+    # again on a second press, keeping the letters.
+    expect("word lists", lambda: [o.text for o in Select(driver.find_element(By.ID, "list")).options],
+           ["embedded list"])
+    size = driver.find_element(By.ID, "size")
+    size.clear()
+    size.send_keys("15")
+    driver.find_element(By.ID, "new").click()
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".cell")) == 225)
+    cell(7, 4).click()
+    driver.find_element(By.ID, "grid").send_keys("PATTERN")
+    expect("typed entry", lambda: rows(15)[7], "....PATTERN....")
+    patterns = []
+    for _ in range(2):
+        driver.find_element(By.ID, "pattern").click()
+        expect("pattern drawn", lambda: driver.find_element(By.ID, "fill-report").text.startswith("pattern:")
+               and rows(15)[7][3] == "#", True)
+        drawn = rows(15)
+        if drawn[7][3:12] != "#PATTERN#":
+            sys.exit(f"entry not kept whole: {drawn[7]!r}")
+        if any((drawn[r][c] == "#") != (drawn[14 - r][14 - c] == "#") for r in range(15) for c in range(15)):
+            sys.exit(f"pattern not symmetric: {drawn}")
+        patterns.append(drawn)
+        driver.execute_script("document.getElementById('fill-report').textContent = ''")
+    driver.save_screenshot(os.path.join(shots, "studio-pattern.png"))
     print(json.dumps({"filled": filled, "word": word, "banned": banned, "struck": struck,
-                      "puz": target, "clues": clues}))
+                      "puz": target, "clues": clues, "patterns": patterns}))
 finally:
     driver.quit()

@@ -550,3 +550,82 @@ fn make_draws_a_valid_pattern_at_every_size_under_its_tight_rules() {
         }
     }
 }
+
+/// Patterns that keep fixed cells (the studio's pattern button) are exactly
+/// the patterns of the rules with those cells white or black, on every
+/// symmetry, for random fixed cells; contradictions are refused by name.
+#[test]
+fn keeping_fixed_cells_agrees_with_brute_force() {
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+    let mut rng = StdRng::seed_from_u64(14);
+    let mut checked = 0;
+    for symmetry in [
+        Symmetry::None,
+        Symmetry::Rotational,
+        Symmetry::Mirror,
+        Symmetry::FourFold,
+    ] {
+        let (w, h) = if symmetry == Symmetry::None {
+            (4, 5)
+        } else {
+            (6, 6)
+        };
+        let mut rules = american();
+        rules.symmetry = symmetry;
+        let all = brute_force(w, h, &rules);
+        for _ in 0..12 {
+            let (mut white, mut black) = (vec![0u32; h], vec![0u32; h]);
+            for _ in 0..rng.random_range(1..=3) {
+                let (r, c) = (rng.random_range(0..h), rng.random_range(0..w));
+                if rng.random_bool(0.6) {
+                    white[r] |= 1 << c;
+                } else {
+                    black[r] |= 1 << c;
+                }
+            }
+            let expected: Vec<Pattern> = all
+                .iter()
+                .filter(|p| {
+                    (0..h).all(|r| {
+                        (0..w).all(|c| {
+                            let fixed_white = white[r] >> c & 1 == 1;
+                            let fixed_black = black[r] >> c & 1 == 1;
+                            !(fixed_white && !p.is_white(r, c) || fixed_black && p.is_white(r, c))
+                        })
+                    })
+                })
+                .cloned()
+                .collect();
+            match Search::new(w, h, &rules).unwrap().keeping(&white, &black) {
+                Ok(search) => {
+                    let mut found = Vec::new();
+                    search.walk(&[], &mut |rows| {
+                        found.push(Pattern::from_rows(w, h, rows.to_vec()).unwrap());
+                        true
+                    });
+                    found.sort();
+                    assert_eq!(found, expected, "{white:?} {black:?} {symmetry:?}");
+                    checked += found.len();
+                }
+                Err(e) => {
+                    assert!(expected.is_empty(), "{e}: {white:?} {black:?} {symmetry:?}");
+                    let e = e.to_string();
+                    assert!(
+                        e.contains("needs a block and a white cell there at once")
+                            || e.contains("keeps the letters and blocks placed there"),
+                        "{e}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} patterns checked");
+    let conflict = Search::new(5, 5, &american())
+        .unwrap()
+        .keeping(&[1, 0, 0, 0, 0], &[0, 0, 0, 0, 1 << 4]);
+    assert_eq!(
+        conflict.err().map(|e| e.to_string()),
+        Some("impossible rules: row 1, column 1: the rotational symmetry needs a block and a white cell there at once".to_string())
+    );
+}

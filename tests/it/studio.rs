@@ -2,6 +2,7 @@
 //! real HTTP against a running server.
 
 use std::collections::HashSet;
+use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
@@ -91,7 +92,8 @@ fn viability_agrees_with_brute_force() {
             .into_iter()
             .collect();
         let text: String = words.iter().map(|w| format!("{w}\n")).collect();
-        let index = Index::build(&WordList::parse(&text, "t").0, 0);
+        let list = WordList::parse(&text, "t").0;
+        let index = Index::build(&list, 0);
         let mut grid = Grid::empty(4, 4).unwrap();
         if rng.random_bool(0.5) {
             grid.set(
@@ -109,9 +111,30 @@ fn viability_agrees_with_brute_force() {
                 &FillOptions::default(),
                 10_000,
                 Duration::from_secs(60),
+                &[],
                 &|| false,
             )
             .unwrap();
+            // The fills found on the way are fills of the grid, one per
+            // viable word; given back as witnesses, they change no answer.
+            for fill in &found.fills {
+                assert_valid_fill(&grid, fill, &list);
+            }
+            let viable_here = found.list.iter().filter(|c| c.viable == Some(true)).count();
+            assert_eq!(found.fills.len(), viable_here, "case {case} {name}");
+            let again = candidates(
+                &grid,
+                &index,
+                &name,
+                &FillOptions::default(),
+                10_000,
+                Duration::from_secs(60),
+                &found.fills,
+                &|| false,
+            )
+            .unwrap();
+            assert_eq!(again.list, found.list, "case {case} {name}");
+            assert!(again.fills.is_empty(), "case {case} {name}");
             let fitting = words
                 .iter()
                 .filter(|w| {
@@ -196,6 +219,19 @@ impl Studio {
         content_type: &str,
         body: &[u8],
     ) -> (u16, String) {
+        let (status, body, _) = self.exchange(host, method, path, content_type, body);
+        (status, String::from_utf8_lossy(&body).into_owned())
+    }
+
+    /// One request: the status, the body's bytes and the head.
+    fn exchange(
+        &self,
+        host: &str,
+        method: &str,
+        path: &str,
+        content_type: &str,
+        body: &[u8],
+    ) -> (u16, Vec<u8>, String) {
         let mut stream = TcpStream::connect(&self.address).unwrap();
         stream
             .set_read_timeout(Some(Duration::from_secs(120)))
@@ -209,18 +245,20 @@ impl Studio {
         let _ = stream.write_all(body);
         let mut reply = Vec::new();
         stream.read_to_end(&mut reply).unwrap();
-        let reply = String::from_utf8_lossy(&reply).into_owned();
-        let (head, body) = reply.split_once("\r\n\r\n").expect("an HTTP reply");
+        let split = reply
+            .windows(4)
+            .position(|w| w == b"\r\n\r\n")
+            .expect("an HTTP reply");
+        let head = String::from_utf8_lossy(&reply[..split]).into_owned();
+        let body = String::from_utf8_lossy(&reply[split + 4..]).into_owned();
         let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
-        let body = if head
+        if head
             .to_ascii_lowercase()
             .contains("transfer-encoding: chunked")
         {
-            dechunk(body)
-        } else {
-            body.to_string()
-        };
-        (status, body)
+            return (status, dechunk(&body).into_bytes(), head);
+        }
+        (status, reply[split + 4..].to_vec(), head)
     }
 
     fn post(&self, path: &str, body: &Value) -> (u16, Value) {
@@ -495,14 +533,30 @@ fn api_over_http_candidates_fill_and_refusals() {
     );
     let (status, body) = studio.post(
         "/api/export",
-        &json!({ "grid": rows(&filled), "format": "pdf" }),
+        &json!({ "grid": rows(&filled), "format": "docx" }),
     );
     assert_eq!(
         (status, body["error"].as_str().unwrap()),
         (
             400,
-            "\"format\" \"pdf\" is not one of puz, ipuz, jpz, xd, txt"
+            "\"format\" \"docx\" is not one of puz, ipuz, jpz, xd, txt, pdf"
         )
+    );
+    let (status, body) = studio.post(
+        "/api/export",
+        &json!({ "grid": rows(&filled), "format": "pdf", "paper": "a5" }),
+    );
+    assert_eq!(
+        (status, body["error"].as_str().unwrap()),
+        (400, "\"paper\" \"a5\" is not letter or a4")
+    );
+    let (status, body) = studio.post(
+        "/api/export",
+        &json!({ "grid": rows(&filled), "format": "puz", "paper": "a4" }),
+    );
+    assert_eq!(
+        (status, body["error"].as_str().unwrap()),
+        (400, "\"paper\" is for the pdf format only")
     );
     let (status, body) = studio.post(
         "/api/export",
@@ -596,7 +650,7 @@ fn api_over_http_candidates_fill_and_refusals() {
         (status, body["error"].as_str().unwrap()),
         (400, "\"region\" cell [5, 0] is outside the 3×3 grid")
     );
-    let (status, body) = studio.post("/api/fill", &json!({ "grid": ["QQQ", "...", "..."] }));
+    let (status, body) = studio.post("/api/fill", &json!({ "grid": ["QQ.", "...", "..."] }));
     assert_eq!(status, 422, "{body}");
     assert_eq!(body["result"], "unfillable");
     assert_eq!(body["slots"], json!(["1A"]));
@@ -651,7 +705,7 @@ fn api_over_http_candidates_fill_and_refusals() {
             }
         }
     }
-    let (status, body) = studio.post("/api/analyze", &json!({ "grid": ["QQQ", "...", "..."] }));
+    let (status, body) = studio.post("/api/analyze", &json!({ "grid": ["QQ.", "...", "..."] }));
     assert_eq!(status, 200, "{body}");
     assert_eq!(
         body["unfillable"],
@@ -755,10 +809,24 @@ fn studio_page_in_a_real_browser() {
         expected
     );
     assert!(expected.iter().all(|c| !c.as_str().unwrap().is_empty()));
+    // The patterns the page drew around PATTERN obey the rules.
+    let mut rules =
+        cruciverb::pattern::rules::Rules::preset(cruciverb::pattern::rules::Style::American);
+    rules.symmetry = cruciverb::pattern::rules::Symmetry::Rotational;
+    for drawn in result["patterns"].as_array().unwrap() {
+        let drawn = grid_of(drawn);
+        assert_eq!(
+            violations(&pattern_of(&drawn), &rules),
+            Vec::<String>::new()
+        );
+        let middle = &rows(&drawn)[7];
+        assert_eq!(&middle[3..12], "#PATTERN#", "{middle}");
+    }
     for shot in [
         "studio-suggestions.png",
         "studio-filled.png",
         "studio-clues.png",
+        "studio-pattern.png",
     ] {
         let bytes = std::fs::read(shots.join(shot)).unwrap();
         assert!(
@@ -815,4 +883,310 @@ fn studio_saves_to_the_ipuz_it_was_started_on() {
         1,
         "only monday.ipuz"
     );
+}
+
+/// The grid as a pattern (white cells), for the independent rule checker.
+fn pattern_of(grid: &Grid) -> cruciverb::pattern::Pattern {
+    let rows = (0..grid.height())
+        .map(|r| {
+            (0..grid.width())
+                .filter(|&c| grid.is_white(r, c))
+                .fold(0u32, |row, c| row | 1 << c)
+        })
+        .collect();
+    cruciverb::pattern::Pattern::from_rows(grid.width(), grid.height(), rows).unwrap()
+}
+
+#[test]
+fn studio_draws_patterns_around_entries() {
+    let studio = Studio::start(&[]);
+    // A theme entry the list lacks (the constructor's own) and one it has.
+    let mut start = vec![".".repeat(15); 15];
+    start[7] = "ELECTRICGUITARS".to_string();
+    start[3] = "...CROSSWORD...".to_string();
+    let given = grid_of(&json!(start));
+    let (list, _) = cruciverb::wordlist::embedded::default_list().unwrap();
+    assert!(list.get("ELECTRICGUITARS").is_none());
+    let mut filled_any = false;
+    for seed in 0..3 {
+        let request = json!({ "grid": start, "seed": seed, "timeout": 10 });
+        let (status, body) = studio.post("/api/pattern", &request);
+        assert_eq!(status, 200, "{body}");
+        let drawn = grid_of(&body["grid"]);
+        // The same seed draws the same pattern.
+        assert_eq!(
+            studio.post("/api/pattern", &request).1["grid"],
+            body["grid"]
+        );
+        for r in 0..15 {
+            for c in 0..15 {
+                if let Cell::Letter(l) = given.get(r, c) {
+                    assert_eq!(drawn.get(r, c), Cell::Letter(l), "{r},{c}");
+                }
+            }
+        }
+        // Each entry is a whole slot: blocks at both ends of CROSSWORD.
+        assert_eq!(
+            (drawn.get(3, 2), drawn.get(3, 12)),
+            (Cell::Block, Cell::Block)
+        );
+        let mut rules =
+            cruciverb::pattern::rules::Rules::preset(cruciverb::pattern::rules::Style::American);
+        rules.symmetry = cruciverb::pattern::rules::Symmetry::Rotational;
+        assert_eq!(
+            violations(&pattern_of(&drawn), &rules),
+            Vec::<String>::new()
+        );
+        let blocks = (0..15)
+            .flat_map(|r| (0..15).map(move |c| (r, c)))
+            .filter(|&(r, c)| !drawn.is_white(r, c))
+            .count();
+        assert_eq!(body["blocks"].as_u64(), Some(blocks as u64));
+        assert_eq!(body["words"].as_u64(), Some(drawn.slots(2).len() as u64));
+        // The constructor's own entry is no fault, and offers no words.
+        let own = drawn
+            .slots(2)
+            .into_iter()
+            .find(|s| s.row == 7 && s.direction == cruciverb::grid::Direction::Across)
+            .unwrap();
+        let (status, analysis) = studio.post("/api/analyze", &json!({ "grid": body["grid"] }));
+        assert_eq!(status, 200, "{analysis}");
+        let listed = analysis["slots"].as_array().unwrap();
+        let entry = listed
+            .iter()
+            .find(|s| s["slot"] == slot_name(&own))
+            .unwrap();
+        assert_eq!(
+            (entry["letters"].as_str(), entry["own"].as_bool()),
+            (Some("ELECTRICGUITARS"), Some(true))
+        );
+        assert!(listed.iter().filter(|s| s["own"] == true).count() == 1);
+        assert_eq!(analysis["violations"], json!([]));
+        let (status, offered) = studio.post(
+            "/api/candidates",
+            &json!({ "grid": body["grid"], "slot": slot_name(&own) }),
+        );
+        assert_eq!((status, &offered["candidates"]), (200, &json!([])));
+        if body["fillable"] == true {
+            filled_any = true;
+            let (status, fill) = studio.post("/api/fill", &json!({ "grid": body["grid"] }));
+            assert_eq!(status, 200, "{fill}");
+            let filled = grid_of(&fill["grid"]);
+            let words = grid_words(&filled);
+            assert!(words.contains(&"ELECTRICGUITARS".to_string()));
+            assert!(words.contains(&"CROSSWORD".to_string()));
+            for w in words.iter().filter(|w| *w != "ELECTRICGUITARS") {
+                assert!(list.get(w).is_some(), "{w} is not in the list");
+            }
+            let chosen: Vec<&str> = fill["words"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|w| w["word"].as_str().unwrap())
+                .collect();
+            assert_eq!(chosen.len(), drawn.slots(2).len() - 1);
+            assert!(!chosen.contains(&"ELECTRICGUITARS"));
+        }
+    }
+    assert!(filled_any, "no drawn pattern filled");
+
+    // A letter whose symmetric partner is a block, and an unknown style.
+    let mut clash = vec![".".repeat(15); 15];
+    clash[0] = format!("A{}", ".".repeat(14));
+    clash[14] = format!("{}#", ".".repeat(14));
+    let (status, body) = studio.post("/api/pattern", &json!({ "grid": clash }));
+    assert_eq!(
+        (status, body["error"].as_str().unwrap()),
+        (
+            422,
+            "impossible rules: row 1, column 1: the rotational symmetry needs a block and a white cell there at once"
+        )
+    );
+    let (status, body) = studio.post(
+        "/api/pattern",
+        &json!({ "grid": start, "style": "cryptic" }),
+    );
+    assert_eq!(
+        (status, body["error"].as_str().unwrap()),
+        (
+            400,
+            "\"style\": unknown style \"cryptic\" (american, british)"
+        )
+    );
+}
+
+#[test]
+fn studio_word_lists_clues_pdf_and_duplicates() {
+    let studio = Studio::start(&[]);
+    let (status, text) = studio.request("GET", "/api/lists", "text/plain", b"");
+    assert_eq!(status, 200, "{text}");
+    let lists: Value = serde_json::from_str(&text).unwrap();
+    let embedded = default_words();
+    assert_eq!(
+        lists,
+        json!({ "lists": [{ "name": "embedded list", "words": embedded }] })
+    );
+
+    // A list of the constructor's: six words that fill a 3×3 two ways.
+    let clue_of = [
+        ("CAB", "Taxi"),
+        ("ORE", "Mined rock"),
+        ("WED", "Married"),
+        ("COW", "Bovine"),
+        ("ARE", "Exist"),
+        ("BED", "Place to sleep"),
+    ];
+    let text: String = clue_of
+        .iter()
+        .map(|(w, c)| format!("{w};60;{c}\n"))
+        .collect::<String>()
+        + "abc;xx\n";
+    let (status, body) = studio.post("/api/lists", &json!({ "name": "mine", "text": text }));
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        (body["words"].as_u64(), body["skipped"].as_u64()),
+        (Some(6), Some(1))
+    );
+    let empty = ["...", "...", "..."];
+    let (status, body) = studio.post("/api/fill", &json!({ "grid": empty, "list": "mine" }));
+    assert_eq!(status, 200, "{body}");
+    let filled = grid_of(&body["grid"]);
+    let mut words = grid_words(&filled);
+    words.sort();
+    assert_eq!(words, ["ARE", "BED", "CAB", "COW", "ORE", "WED"]);
+    // Clues come from the list's own clue field.
+    let (status, body) = studio.post(
+        "/api/clues",
+        &json!({ "grid": rows(&filled), "list": "mine" }),
+    );
+    assert_eq!(status, 200, "{body}");
+    for slot in filled.slots(2) {
+        let answer: String = filled
+            .letters(&slot)
+            .iter()
+            .map(|l| char::from(l.unwrap()))
+            .collect();
+        let clue = clue_of.iter().find(|(w, _)| *w == answer).unwrap().1;
+        assert_eq!(body["clues"][slot_name(&slot)], clue, "{answer}");
+    }
+    // An unknown list is refused by name.
+    let (status, body) = studio.post("/api/fill", &json!({ "grid": empty, "list": "nope" }));
+    assert_eq!(
+        (status, body["error"].as_str().unwrap()),
+        (
+            400,
+            "\"list\" \"nope\" is not one of the studio's lists: \"embedded list\", \"mine\""
+        )
+    );
+    let (status, body) = studio.post(
+        "/api/lists",
+        &json!({ "name": "embedded list", "text": "CAB" }),
+    );
+    assert_eq!(
+        (status, body["error"].as_str().unwrap()),
+        (
+            409,
+            "\"embedded list\" is the studio's default list; add yours under another name"
+        )
+    );
+    let (status, body) = studio.post("/api/lists", &json!({ "name": "x", "text": "3;4\n" }));
+    assert_eq!(status, 422, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("x: no usable word in the list"),
+        "{body}"
+    );
+    // Adding under a name again replaces the list.
+    let (status, _) = studio.post("/api/lists", &json!({ "name": "mine", "text": "CAB;60\n" }));
+    assert_eq!(status, 200);
+    let (_, text) = studio.request("GET", "/api/lists", "text/plain", b"");
+    assert_eq!(
+        serde_json::from_str::<Value>(&text).unwrap()["lists"][1],
+        json!({ "name": "mine", "words": 1 })
+    );
+
+    // The PDF is the one `cruciverb pdf` prints from the same puzzle.
+    let clues: serde_json::Map<String, Value> = filled
+        .slots(2)
+        .iter()
+        .map(|s| (slot_name(s), json!(format!("Clue for {}", slot_name(s)))))
+        .collect();
+    let export = |format: &str| {
+        let request = json!({ "grid": rows(&filled), "format": format, "title": "Mini",
+                              "author": "Me", "clues": clues, "paper": (format == "pdf").then_some("a4") });
+        let (status, bytes, head) = studio.exchange(
+            &studio.address,
+            "POST",
+            "/api/export",
+            "application/json",
+            request.to_string().as_bytes(),
+        );
+        assert_eq!(status, 200, "{head}");
+        (bytes, head)
+    };
+    let (pdf, head) = export("pdf");
+    assert!(
+        head.to_ascii_lowercase()
+            .contains("content-type: application/pdf"),
+        "{head}"
+    );
+    assert!(head.contains("filename=\"Mini.pdf\""), "{head}");
+    let (ipuz, _) = export("ipuz");
+    let dir = scratch("studio-pdf");
+    fs::write(dir.join("mini.ipuz"), &ipuz).unwrap();
+    let out = dir.join("mini.pdf");
+    let printed = run(&[
+        "pdf",
+        dir.join("mini.ipuz").to_str().unwrap(),
+        "--paper",
+        "a4",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(printed.status.success(), "{}", stderr(&printed));
+    assert_eq!(pdf, fs::read(&out).unwrap());
+    let read = crate::typeset::read_pdf(&pdf, "studio-pdf-read");
+    let pages = read["pages"].as_array().unwrap();
+    assert_eq!(pages.len(), 2, "puzzle and solution pages");
+    let text = crate::typeset::squeeze(pages[0]["text"].as_str().unwrap());
+    assert!(
+        text.contains("Clue for 1A") && text.contains("Clue for 3D"),
+        "{text}"
+    );
+
+    // Duplicates: a repeat and an entry inside another.
+    let grid = ["CAT#CAT", ".......", "BOBCAT#"];
+    let (status, body) = studio.post("/api/analyze", &json!({ "grid": grid }));
+    assert_eq!(status, 200, "{body}");
+    let named: Vec<String> = grid_of(&json!(grid))
+        .slots(2)
+        .iter()
+        .filter(|s| s.direction == cruciverb::grid::Direction::Across)
+        .map(slot_name)
+        .collect();
+    let (cat1, cat2, bobcat) = (&named[0], &named[1], &named[3]);
+    assert_eq!(
+        body["duplicates"],
+        json!([
+            { "word": "CAT", "slots": [cat1, cat2], "inside": null },
+            { "word": "CAT", "slots": [cat1, bobcat], "inside": "BOBCAT" },
+        ])
+    );
+    let violations: Vec<&str> = body["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert!(violations.contains(&format!("CAT is in the grid twice ({cat1}, {cat2})").as_str()));
+    assert!(violations.contains(&format!("CAT ({cat1}) is inside BOBCAT ({bobcat})").as_str()));
+}
+
+/// Words in the embedded list, as the studio loads it (score 50 and up).
+fn default_words() -> usize {
+    let (mut list, _) = cruciverb::wordlist::embedded::default_list().unwrap();
+    list.retain_min_score(50);
+    list.len()
 }

@@ -62,7 +62,7 @@ fn read_pdfs(files: &[&Path]) -> Vec<Value> {
     serde_json::from_str::<Vec<Value>>(&out).unwrap()
 }
 
-fn read_pdf(bytes: &[u8], name: &str) -> Value {
+pub(crate) fn read_pdf(bytes: &[u8], name: &str) -> Value {
     let dir = scratch(name);
     let path = dir.join("out.pdf");
     fs::write(&path, bytes).unwrap();
@@ -71,7 +71,7 @@ fn read_pdf(bytes: &[u8], name: &str) -> Value {
 
 /// Runs of white space made single spaces: a wrapped clue is extracted with
 /// line breaks where it was wrapped.
-fn squeeze(text: &str) -> String {
+pub(crate) fn squeeze(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 

@@ -15,6 +15,8 @@ const state = {
   title: "", author: "", clues: {}, // from an opened file, carried into exports
   reported: null, // the grid the quality report under it describes
   candidatesAbort: null,
+  drawn: new Set(), // "r,c" of blocks the last pattern drew (the next one may move them)
+  patterns: 0, // patterns drawn so far: each draw takes the next seed
 };
 
 function emptyGrid(n) {
@@ -77,8 +79,10 @@ function setCell(r, c, value) {
 function toggleBlock(r, c) {
   remember();
   const block = !isBlock(r, c);
-  setCell(r, c, block ? "#" : ".");
-  if ($("symmetry").value === "rotational") setCell(height() - 1 - r, width() - 1 - c, block ? "#" : ".");
+  const cells = [[r, c]];
+  if ($("symmetry").value === "rotational") cells.push([height() - 1 - r, width() - 1 - c]);
+  // A block toggled by hand is the constructor's: patterns keep it.
+  for (const [rr, cc] of cells) { setCell(rr, cc, block ? "#" : "."); state.drawn.delete(rr + "," + cc); }
   changed();
 }
 
@@ -163,9 +167,17 @@ async function askCandidates() {
   const abort = new AbortController();
   state.candidatesAbort = abort;
   status("deciding which words keep the grid fillable…");
+  // A quick answer first, then a longer look at what it left undecided
+  // (the server starts the second from the fills the first found).
+  const ask = (timeout) => api("/api/candidates", { grid: gridText(), slot: slot.name, min_score: minScore(),
+    banned: state.banned, timeout, list: list() }, abort.signal);
   try {
-    const data = await api("/api/candidates", { grid: gridText(), slot: slot.name, min_score: minScore(), banned: state.banned, timeout: 1 }, abort.signal);
+    let data = await ask(0.2);
     showCandidates(slot, data);
+    if (data.undecided) {
+      data = await ask(2);
+      showCandidates(slot, data);
+    }
   } catch (e) {
     if (e.name !== "AbortError") status(e.message, true);
   }
@@ -187,7 +199,9 @@ function showCandidates(slot, data) {
     list.appendChild(li);
   }
   const n = data.candidates.length;
-  if (n && !viable && !data.undecided) status("No word here keeps the grid fillable.", true);
+  const letters = cellsOf(slot).map(([r, c]) => state.rows[r][c]).join("");
+  if (!n && !letters.includes(".")) status(`${letters} is your own entry (not in the list): fills keep it as it is.`);
+  else if (n && !viable && !data.undecided) status("No word here keeps the grid fillable.", true);
   else {
     const fit = data.more ? `best ${n} of ${n + data.more} words that fit` : `${n} ${n === 1 ? "word fits" : "words fit"}`;
     status(`${fit} · ${viable} keep${viable === 1 ? "s" : ""} the grid fillable` + (data.undecided ? ` · ${data.undecided} not decided in time` : ""));
@@ -309,7 +323,7 @@ function renderClues() {
 
 async function draftClues() {
   try {
-    const data = await api("/api/clues", { grid: gridText(), clues: state.clues });
+    const data = await api("/api/clues", { grid: gridText(), clues: state.clues, list: list() });
     state.clues = data.clues;
     renderClues();
     report(data.report);
@@ -318,6 +332,7 @@ async function draftClues() {
   }
 }
 
+const list = () => $("list").value || undefined;
 const minScore = () => Math.max(0, Math.min(100, parseInt($("min-score").value, 10) || 0));
 
 function report(text, error) {
@@ -328,7 +343,7 @@ function report(text, error) {
 async function autofill(region) {
   report(region ? "filling the entry…" : "filling the grid…");
   try {
-    const body = { grid: gridText(), min_score: minScore(), banned: state.banned, timeout: 10 };
+    const body = { grid: gridText(), min_score: minScore(), banned: state.banned, timeout: 10, list: list() };
     if (region) body.region = region;
     const data = await api("/api/fill", body);
     remember();
@@ -344,7 +359,7 @@ async function autofill(region) {
 
 async function analyze() {
   try {
-    const data = await api("/api/analyze", { grid: gridText(), min_score: minScore(), banned: state.banned });
+    const data = await api("/api/analyze", { grid: gridText(), min_score: minScore(), banned: state.banned, list: list(), style: $("style").value });
     $("stats").textContent = `${data.height}×${data.width} · ${data.words} words · ${data.blocks} blocks`;
     $("violations").innerHTML = data.violations.slice(0, 8).map((v) => `<li>${v}</li>`).join("");
     $("warning").textContent = data.unfillable ? "This grid cannot be filled: " + data.unfillable.reason : "";
@@ -353,6 +368,50 @@ async function analyze() {
   } catch (e) {
     $("stats").textContent = e.message;
   }
+}
+
+// A random pattern around the letters and the blocks the constructor
+// placed; blocks an earlier draw put in may move.
+async function drawPattern() {
+  const rows = state.rows.map((row, r) => row.map((v, c) => (v === "#" && state.drawn.has(r + "," + c) ? "." : v)));
+  const body = { grid: rows.map((row) => row.join("")), style: $("style").value, symmetry: $("symmetry").value,
+    seed: state.patterns++, min_score: minScore(), banned: state.banned, list: list() };
+  report("drawing a pattern around your letters…");
+  try {
+    const data = await api("/api/pattern", body);
+    remember();
+    state.drawn = new Set();
+    data.grid.forEach((row, r) => [...row].forEach((v, c) => { if (v === "#" && rows[r][c] !== "#") state.drawn.add(r + "," + c); }));
+    state.rows = data.grid.map((row) => row.split(""));
+    changed();
+    const fills = data.fillable === true ? "it fills" : data.fillable === false ? "no pattern found fills around your letters" : "not known yet whether it fills";
+    report(`pattern: ${data.words} words, ${data.blocks} blocks (${data.tried} drawn); ${fills}`, data.fillable === false);
+  } catch (e) {
+    report(e.message, true);
+  }
+}
+
+async function loadLists(select) {
+  const data = await (await fetch("/api/lists")).json();
+  const keep = select || $("list").value;
+  $("list").innerHTML = data.lists.map((l) => `<option>${escapeHtml(l.name)}</option>`).join("");
+  $("list").title = data.lists.map((l) => `${l.name}: ${l.words} words`).join("\n");
+  if (data.lists.some((l) => l.name === keep)) $("list").value = keep;
+}
+
+async function addList(file) {
+  try {
+    const data = await api("/api/lists", { name: file.name, text: await file.text() });
+    await loadLists(data.name);
+    report(data.report.split("\n")[0]);
+    changed();
+  } catch (e) {
+    report(e.message, true);
+  }
+}
+
+function escapeHtml(text) {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
 function changed() {
@@ -402,6 +461,7 @@ function newGrid(n) {
   remember();
   state.rows = emptyGrid(n);
   state.locked.clear();
+  state.drawn = new Set();
   state.title = ""; state.author = ""; state.clues = {};
   state.r = 0; state.c = 0; state.dir = "A";
   changed();
@@ -438,9 +498,13 @@ $("fill-entry").addEventListener("click", () => {
   if (slot) autofill(cellsOf(slot).filter(([r, c]) => state.rows[r][c] === "."));
 });
 $("min-score").addEventListener("change", changed);
+$("list").addEventListener("change", changed);
+$("pattern").addEventListener("click", drawPattern);
+$("add-list").addEventListener("click", () => $("list-file").click());
+$("list-file").addEventListener("change", () => { if ($("list-file").files[0]) addList($("list-file").files[0]); $("list-file").value = ""; });
 
 state.rows = emptyGrid(15);
-fetch("/api/start").then((r) => r.json()).then((data) => {
+loadLists().then(() => fetch("/api/start")).then((r) => r.json()).then((data) => {
   if (data.grid) {
     state.rows = data.grid.map((row) => row.split(""));
     state.title = data.title; state.author = data.author; state.clues = data.clues;
