@@ -19,7 +19,7 @@ use crate::error::{Error, Result};
 use crate::grid::{Cell, Direction, Grid, Slot};
 use crate::wordlist::index::{Index, Words};
 use search::{AtLeaf, End, Problem, Search};
-pub use viability::{candidates, letter_counts, Candidate, Candidates};
+pub use viability::{candidates, letter_counts, Asking, Candidate, Candidates};
 
 #[derive(Clone, Debug)]
 pub struct FillOptions {

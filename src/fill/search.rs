@@ -240,6 +240,8 @@ pub(super) struct Search<'p, 'a> {
     settled: bool,
     /// Per slot, the word to try first (see [`Search::hint`]).
     hints: Vec<Option<usize>>,
+    /// Asked with the clock: yes ends the search as a timeout would.
+    cancelled: Option<&'p (dyn Fn() -> bool + Sync)>,
 }
 
 impl<'p, 'a> Search<'p, 'a> {
@@ -297,6 +299,7 @@ impl<'p, 'a> Search<'p, 'a> {
             partners: Partners::new(&problem.crossings),
             settled: false,
             hints: Vec::new(),
+            cancelled: None,
         }
     }
 
@@ -361,6 +364,11 @@ impl<'p, 'a> Search<'p, 'a> {
         (0..self.state.len()).for_each(|s| self.enqueue(s));
         self.settled = self.propagate();
         self.settled
+    }
+
+    /// Ends [`Self::run`] as a timeout would once `cancelled` says yes.
+    pub fn stop_when(&mut self, cancelled: &'p (dyn Fn() -> bool + Sync)) {
+        self.cancelled = Some(cancelled);
     }
 
     /// Gives [`Self::run`] `timeout` from now.
@@ -701,6 +709,9 @@ impl<'p, 'a> Search<'p, 'a> {
     fn out_of_time(&mut self) -> bool {
         if let Some(deadline) = self.deadline {
             self.timed_out |= self.nodes.is_multiple_of(16) && Instant::now() >= deadline;
+        }
+        if let Some(cancelled) = self.cancelled {
+            self.timed_out |= self.nodes.is_multiple_of(16) && cancelled();
         }
         self.timed_out
     }

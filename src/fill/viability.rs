@@ -84,24 +84,32 @@ fn assignment_of(problem: &Problem, fill: &Grid) -> Option<Vec<usize>> {
 /// Threads deciding words at once, at most.
 const MOST_THREADS: usize = 8;
 
-/// The first `limit` words (best score first) that fit the letters of `slot`
-/// (named like a clue: `12A`, `3D`), score at least `options.floor` and
-/// agree with the crossing slots, each with whether the grid can still be
-/// filled with it in place, decided within `budget` where possible.
-/// `cancelled` is asked between words; when it says yes, the rest are left
-/// undecided. `known` are fills found earlier (see [`Candidates::fills`])
-/// with the same list, floor and bans; those that hold the grid's letters
-/// prove their words viable at once.
-#[allow(clippy::too_many_arguments)]
+/// How much of a slot's word list to decide, and how long to spend.
+pub struct Asking<'a> {
+    /// Words to list at most, best score first.
+    pub limit: usize,
+    /// Time to spend deciding them.
+    pub budget: Duration,
+    /// Fills found earlier (see [`Candidates::fills`]) with the same list,
+    /// floor and bans; those that hold the grid's letters prove their words
+    /// viable at once.
+    pub known: &'a [Grid],
+    /// Asked as the search goes; when it says yes, the words not decided
+    /// yet are left undecided.
+    pub cancelled: &'a (dyn Fn() -> bool + Sync),
+}
+
+/// The first `asking.limit` words (best score first) that fit the letters
+/// of `slot` (named like a clue: `12A`, `3D`), score at least
+/// `options.floor` and agree with the crossing slots, each with whether the
+/// grid can still be filled with it in place, decided within
+/// `asking.budget` where possible.
 pub fn candidates(
     grid: &Grid,
     index: &Index,
     slot: &str,
     options: &FillOptions,
-    limit: usize,
-    budget: Duration,
-    known: &[Grid],
-    cancelled: &(dyn Fn() -> bool + Sync),
+    asking: &Asking,
 ) -> Result<Candidates> {
     let started = Instant::now();
     let all = grid.slots(options.min_slot.max(2));
@@ -129,7 +137,7 @@ pub fn candidates(
         .ones()
         .filter(|&w| settled && root.allows(at, w))
         .collect();
-    let shown = agreeing.len().min(limit);
+    let shown = agreeing.len().min(asking.limit);
     let mut out = Candidates {
         list: Vec::with_capacity(shown),
         more: agreeing.len() - shown,
@@ -139,7 +147,7 @@ pub fn candidates(
     let shown_words = &agreeing[..shown];
     // Earlier fills of this grid are witnesses: the word each has here is
     // viable as it stands, and the latest is where the search starts.
-    let known_fills: Vec<&Grid> = known.iter().filter(|f| holds(f, grid)).collect();
+    let known_fills: Vec<&Grid> = asking.known.iter().filter(|f| holds(f, grid)).collect();
     let mut viable = vec![false; shown];
     for fill in &known_fills {
         let word = fill.letters(&problem.slots[at]);
@@ -160,8 +168,8 @@ pub fn candidates(
         shown_words,
         &viable,
         hint.as_deref(),
-        started + budget,
-        cancelled,
+        started + asking.budget,
+        asking.cancelled,
     );
     for (&w, viable) in shown_words.iter().zip(verdicts) {
         out.list.push(Candidate {
@@ -213,6 +221,7 @@ fn decide_together(
         let mut keep = FixedBitSet::with_capacity(root.capacity(slot));
         mine.iter().for_each(|&k| keep.insert(words[k]));
         let mut probe = root.clone();
+        probe.stop_when(cancelled);
         if let Some(hint) = hint {
             probe.hint(hint);
         }

@@ -259,16 +259,13 @@ pub fn candidates(
     let options = options(request.min_score, request.banned.as_deref())?;
     let key = witness_key(&source.name, &options, &grid);
     let known = witnesses.get(&key);
-    let found = fill::candidates(
-        &grid,
-        &source.index,
-        &request.slot,
-        &options,
+    let asking = fill::Asking {
         limit,
         budget,
-        &known,
+        known: &known,
         cancelled,
-    )?;
+    };
+    let found = fill::candidates(&grid, &source.index, &request.slot, &options, &asking)?;
     witnesses.add(&key, found.fills);
     let undecided = found.list.iter().filter(|c| c.viable.is_none()).count();
     let list: Vec<CandidateReply> = found

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use cruciverb::fill::{candidates, slot_name, FillOptions};
+use cruciverb::fill::{candidates, slot_name, Asking, FillOptions};
 use cruciverb::grid::{Cell, Grid};
 use cruciverb::wordlist::index::Index;
 use cruciverb::wordlist::WordList;
@@ -109,10 +109,12 @@ fn viability_agrees_with_brute_force() {
                 &index,
                 &name,
                 &FillOptions::default(),
-                10_000,
-                Duration::from_secs(60),
-                &[],
-                &|| false,
+                &Asking {
+                    limit: 10_000,
+                    budget: Duration::from_secs(60),
+                    known: &[],
+                    cancelled: &|| false,
+                },
             )
             .unwrap();
             // The fills found on the way are fills of the grid, one per
@@ -127,10 +129,12 @@ fn viability_agrees_with_brute_force() {
                 &index,
                 &name,
                 &FillOptions::default(),
-                10_000,
-                Duration::from_secs(60),
-                &found.fills,
-                &|| false,
+                &Asking {
+                    limit: 10_000,
+                    budget: Duration::from_secs(60),
+                    known: &found.fills,
+                    cancelled: &|| false,
+                },
             )
             .unwrap();
             assert_eq!(again.list, found.list, "case {case} {name}");
