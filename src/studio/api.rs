@@ -543,7 +543,9 @@ pub fn analyze(request: &AnalyzeRequest, index: &Index) -> Reply {
 }
 
 /// A complete entry that the grid holds twice, or that another entry
-/// holds inside it (an editor's duplicate: ERIE beside LAKEERIE).
+/// is made of with another word (an editor's duplicate: ERIE beside
+/// LAKEERIE). Letters that merely occur inside a longer entry (ANA in
+/// ALANALDA, ERA in ERASE) are no duplicate.
 struct Duplicate {
     word: String,
     /// The slots holding it: the repeats, or the entry and the one it is in.
@@ -570,11 +572,11 @@ impl std::fmt::Display for Duplicate {
     }
 }
 
-/// Shortest entry that counts as inside another: two-letter runs are in
-/// every long entry.
-const SHORTEST_INSIDE: usize = 3;
+/// Shortest entry, and shortest rest of the longer entry, for one entry
+/// to count as part of another: ERA is no part of ERASE.
+const SHORTEST_PART: usize = 3;
 
-/// The grid's complete entries that repeat, or sit inside a longer one.
+/// The grid's complete entries that repeat, or begin or end a longer one.
 fn duplicates(grid: &Grid, slots: &[crate::grid::Slot]) -> Vec<Duplicate> {
     let complete: Vec<(String, String)> = slots
         .iter()
@@ -603,7 +605,11 @@ fn duplicates(grid: &Grid, slots: &[crate::grid::Slot]) -> Vec<Duplicate> {
     }
     for (short, short_names) in &by_word {
         for (long, long_names) in &by_word {
-            if short.len() >= SHORTEST_INSIDE && long.len() > short.len() && long.contains(short) {
+            let rest = long.len().saturating_sub(short.len());
+            if short.len() >= SHORTEST_PART
+                && rest >= SHORTEST_PART
+                && (long.starts_with(short) || long.ends_with(short))
+            {
                 found.push(Duplicate {
                     word: short.to_string(),
                     slots: vec![short_names[0].clone(), long_names[0].clone()],

@@ -1160,8 +1160,9 @@ fn studio_word_lists_clues_pdf_and_duplicates() {
         "{text}"
     );
 
-    // Duplicates: a repeat and an entry inside another.
-    let grid = ["CAT#CAT", ".......", "BOBCAT#"];
+    // Duplicates: a repeat and an entry that ends another; CAT in the
+    // middle of DECATUR is none.
+    let grid = ["CAT#CAT", ".......", "BOBCAT#", "DECATUR"];
     let (status, body) = studio.post("/api/analyze", &json!({ "grid": grid }));
     assert_eq!(status, 200, "{body}");
     let named: Vec<String> = grid_of(&json!(grid))
