@@ -272,27 +272,28 @@ pub fn random_pattern_keeping(
             }
         }
     }
-    let letter = |r: usize, c: usize| matches!(grid.get(r, c), Cell::Letter(_));
-    for r in 0..height {
-        for c in 0..width {
-            let starts_across = letter(r, c) && (c == 0 || !letter(r, c - 1));
-            let run = (c..width).take_while(|&x| letter(r, x)).count();
-            if starts_across && run >= ENTRY_RUN {
-                if c > 0 {
-                    black[r] |= 1 << (c - 1);
+    // A block just before and just after each run of letters, across and down.
+    let letter = |(r, c): (usize, usize)| {
+        r < height && c < width && matches!(grid.get(r, c), Cell::Letter(_))
+    };
+    for (dr, dc) in [(0, 1), (1, 0)] {
+        for r in 0..height {
+            for c in 0..width {
+                let before = (r >= dr && c >= dc).then(|| (r - dr, c - dc));
+                if !letter((r, c)) || before.is_some_and(letter) {
+                    continue;
                 }
-                if c + run < width {
-                    black[r] |= 1 << (c + run);
+                let run = (0..)
+                    .take_while(|&k| letter((r + k * dr, c + k * dc)))
+                    .count();
+                if run < ENTRY_RUN {
+                    continue;
                 }
-            }
-            let starts_down = letter(r, c) && (r == 0 || !letter(r - 1, c));
-            let run = (r..height).take_while(|&y| letter(y, c)).count();
-            if starts_down && run >= ENTRY_RUN {
-                if r > 0 {
-                    black[r - 1] |= 1 << c;
-                }
-                if r + run < height {
-                    black[r + run] |= 1 << c;
+                let after = (r + run * dr, c + run * dc);
+                for (y, x) in before.into_iter().chain(Some(after)) {
+                    if y < height && x < width {
+                        black[y] |= 1 << x;
+                    }
                 }
             }
         }

@@ -79,6 +79,30 @@ impl From<crate::Error> for ApiError {
 
 type Reply = std::result::Result<Value, ApiError>;
 
+/// A request that names the word list to use (`"list"`; absent: the
+/// default one).
+pub trait Listed {
+    fn list(&self) -> Option<&str>;
+}
+
+macro_rules! listed {
+    ($($request:ty),*) => {
+        $(impl Listed for $request {
+            fn list(&self) -> Option<&str> {
+                self.list.as_deref()
+            }
+        })*
+    };
+}
+
+listed!(
+    CandidatesRequest,
+    FillRequest,
+    AnalyzeRequest,
+    PatternRequest,
+    CluesRequest
+);
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CandidatesRequest {

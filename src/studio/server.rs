@@ -21,7 +21,7 @@ use axum::{Json, Router};
 use serde_json::Value;
 
 use super::api::{self, ApiError};
-use super::lists::Lists;
+use super::lists::{Lists, WordSource};
 use crate::puzzle::Puzzle;
 
 /// Largest request body: a 31×31 grid with its region or clues is a few
@@ -182,6 +182,19 @@ async fn answer<T: Send + 'static>(
     }
 }
 
+/// [`answer`] for a request that names a word list (see [`api::Listed`]).
+async fn with_list<T: api::Listed + Send + 'static>(
+    shared: Shared,
+    body: Result<Json<T>, JsonRejection>,
+    work: impl FnOnce(&T, &WordSource) -> Result<Value, ApiError> + Send + 'static,
+) -> Response {
+    answer(body, move |request| {
+        let source = shared.lists.get(request.list())?;
+        work(&request, &source)
+    })
+    .await
+}
+
 async fn start(State(shared): State<Shared>) -> Response {
     let file = shared.file.as_deref().map(|f| f.as_path());
     Json(api::start(shared.start.as_deref(), file)).into_response()
@@ -206,10 +219,11 @@ async fn candidates(
     body: Result<Json<api::CandidatesRequest>, JsonRejection>,
 ) -> Response {
     let me = shared.latest.fetch_add(1, Ordering::SeqCst) + 1;
-    answer(body, move |request| {
-        let superseded = || shared.latest.load(Ordering::SeqCst) != me;
-        let source = shared.lists.get(request.list.as_deref())?;
-        api::candidates(&request, &source, &shared.witnesses, &superseded)
+    let witnesses = shared.witnesses.clone();
+    let latest = shared.latest.clone();
+    with_list(shared, body, move |request, source| {
+        let superseded = || latest.load(Ordering::SeqCst) != me;
+        api::candidates(request, source, &witnesses, &superseded)
     })
     .await
 }
@@ -218,9 +232,8 @@ async fn fill(
     State(shared): State<Shared>,
     body: Result<Json<api::FillRequest>, JsonRejection>,
 ) -> Response {
-    answer(body, move |request| {
-        let source = shared.lists.get(request.list.as_deref())?;
-        api::fill(&request, &source.index)
+    with_list(shared, body, |request, source| {
+        api::fill(request, &source.index)
     })
     .await
 }
@@ -229,9 +242,8 @@ async fn analyze(
     State(shared): State<Shared>,
     body: Result<Json<api::AnalyzeRequest>, JsonRejection>,
 ) -> Response {
-    answer(body, move |request| {
-        let source = shared.lists.get(request.list.as_deref())?;
-        api::analyze(&request, &source.index)
+    with_list(shared, body, |request, source| {
+        api::analyze(request, &source.index)
     })
     .await
 }
@@ -240,9 +252,8 @@ async fn clues(
     State(shared): State<Shared>,
     body: Result<Json<api::CluesRequest>, JsonRejection>,
 ) -> Response {
-    answer(body, move |request| {
-        let source = shared.lists.get(request.list.as_deref())?;
-        api::clues(&request, &source.list)
+    with_list(shared, body, |request, source| {
+        api::clues(request, &source.list)
     })
     .await
 }
@@ -299,9 +310,8 @@ async fn pattern(
     State(shared): State<Shared>,
     body: Result<Json<api::PatternRequest>, JsonRejection>,
 ) -> Response {
-    answer(body, move |request| {
-        let source = shared.lists.get(request.list.as_deref())?;
-        api::pattern(&request, &source.index)
+    with_list(shared, body, |request, source| {
+        api::pattern(request, &source.index)
     })
     .await
 }

@@ -265,6 +265,16 @@ impl Studio {
         (status, reply[split + 4..].to_vec(), head)
     }
 
+    /// Asserts that the studio refuses the request with `want`: the status
+    /// and the exact error message.
+    fn refuses(&self, path: &str, body: &Value, want: (u16, &str)) {
+        let (status, reply) = self.post(path, body);
+        let message = reply["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no error: {reply}"));
+        assert_eq!((status, message), want, "{path} {body}");
+    }
+
     fn post(&self, path: &str, body: &Value) -> (u16, Value) {
         let (status, text) = self.request(
             "POST",
@@ -446,14 +456,7 @@ fn api_over_http_candidates_fill_and_refusals() {
     );
     assert_eq!(status, 200, "{body}");
     assert!(!grid_words(&grid_of(&body["grid"])).contains(&before[0]));
-    let (status, body) = studio.post(
-        "/api/fill",
-        &json!({ "grid": rows(&half), "banned": ["A1"] }),
-    );
-    assert_eq!(
-        (status, body["error"].as_str().unwrap()),
-        (400, "\"banned\" word \"A1\" holds a character no grid can (letters, spaces, hyphens and apostrophes only)")
-    );
+    studio.refuses("/api/fill", &json!({ "grid": rows(&half), "banned": ["A1"] }), (400, "\"banned\" word \"A1\" holds a character no grid can (letters, spaces, hyphens and apostrophes only)"));
 
     // A region fill changes only the region and keeps the rest fillable.
     let region: Vec<[usize; 2]> = slot.cells().map(|(r, c)| [r, c]).collect();
@@ -535,40 +538,28 @@ fn api_over_http_candidates_fill_and_refusals() {
         back["clues"].as_object().unwrap().len(),
         filled.slots(2).len()
     );
-    let (status, body) = studio.post(
+    studio.refuses(
         "/api/export",
         &json!({ "grid": rows(&filled), "format": "docx" }),
-    );
-    assert_eq!(
-        (status, body["error"].as_str().unwrap()),
         (
             400,
-            "\"format\" \"docx\" is not one of puz, ipuz, jpz, xd, txt, pdf"
-        )
+            "\"format\" \"docx\" is not one of puz, ipuz, jpz, xd, txt, pdf",
+        ),
     );
-    let (status, body) = studio.post(
+    studio.refuses(
         "/api/export",
         &json!({ "grid": rows(&filled), "format": "pdf", "paper": "a5" }),
+        (400, "\"paper\" \"a5\" is not letter or a4"),
     );
-    assert_eq!(
-        (status, body["error"].as_str().unwrap()),
-        (400, "\"paper\" \"a5\" is not letter or a4")
-    );
-    let (status, body) = studio.post(
+    studio.refuses(
         "/api/export",
         &json!({ "grid": rows(&filled), "format": "puz", "paper": "a4" }),
+        (400, "\"paper\" is for the pdf format only"),
     );
-    assert_eq!(
-        (status, body["error"].as_str().unwrap()),
-        (400, "\"paper\" is for the pdf format only")
-    );
-    let (status, body) = studio.post(
+    studio.refuses(
         "/api/export",
         &json!({ "grid": rows(&filled), "format": "xd", "clues": { "99A": "x" } }),
-    );
-    assert_eq!(
-        (status, body["error"].as_str().unwrap()),
-        (400, "\"clues\" names \"99A\", which is no slot of the grid")
+        (400, "\"clues\" names \"99A\", which is no slot of the grid"),
     );
     let (status, body) = studio.post(
         "/api/import",
@@ -579,13 +570,13 @@ fn api_over_http_candidates_fill_and_refusals() {
         body["error"].as_str().unwrap().starts_with("junk.puz"),
         "{body}"
     );
-    let (status, body) = studio.post("/api/import", &json!({ "name": "notes.doc", "bytes": [] }));
-    assert_eq!(
-        (status, body["error"].as_str().unwrap()),
+    studio.refuses(
+        "/api/import",
+        &json!({ "name": "notes.doc", "bytes": [] }),
         (
             400,
-            "notes.doc: cannot tell the format from the file name (open reads .puz, .ipuz and .xd)"
-        )
+            "notes.doc: cannot tell the format from the file name (open reads .puz, .ipuz and .xd)",
+        ),
     );
 
     // Clues: written ones kept, complete answers drafted from the database,
@@ -615,16 +606,13 @@ fn api_over_http_candidates_fill_and_refusals() {
     assert!(written * 10 >= drafted.len() * 8, "{body}");
 
     // Refusals: each a JSON error naming the problem.
-    let (status, body) = studio.post(
+    studio.refuses(
         "/api/candidates",
         &json!({ "grid": rows(&half), "slot": "99Z" }),
-    );
-    assert_eq!(
-        (status, body["error"].as_str().unwrap()),
         (
             400,
-            "the grid has no slot 99Z (slots are named like clues: 1A, 3D)"
-        )
+            "the grid has no slot 99Z (slots are named like clues: 1A, 3D)",
+        ),
     );
     let (status, body) = studio.post("/api/candidates", &json!({ "grid": 3, "slot": "1A" }));
     assert_eq!(status, 422);
@@ -635,24 +623,18 @@ fn api_over_http_candidates_fill_and_refusals() {
             .contains("grid: invalid type: integer `3`"),
         "{body}"
     );
-    let (status, body) = studio.post(
+    studio.refuses(
         "/api/fill",
         &json!({ "grid": ["#..", "...", "..Q"], "timeout": 0 }),
-    );
-    assert_eq!(
-        (status, body["error"].as_str().unwrap()),
         (
             400,
-            "\"timeout\" must be more than 0 and at most 60 seconds, not 0"
-        )
+            "\"timeout\" must be more than 0 and at most 60 seconds, not 0",
+        ),
     );
-    let (status, body) = studio.post(
+    studio.refuses(
         "/api/fill",
         &json!({ "grid": ["...", "..X", "#.."], "region": [[5, 0]] }),
-    );
-    assert_eq!(
-        (status, body["error"].as_str().unwrap()),
-        (400, "\"region\" cell [5, 0] is outside the 3×3 grid")
+        (400, "\"region\" cell [5, 0] is outside the 3×3 grid"),
     );
     let (status, body) = studio.post("/api/fill", &json!({ "grid": ["QQ.", "...", "..."] }));
     assert_eq!(status, 422, "{body}");
@@ -673,10 +655,10 @@ fn api_over_http_candidates_fill_and_refusals() {
             .0,
         413
     );
-    let (status, body) = studio.post("/api/nothing", &json!({}));
-    assert_eq!(
-        (status, body["error"].as_str().unwrap()),
-        (404, "no such page or API call")
+    studio.refuses(
+        "/api/nothing",
+        &json!({}),
+        (404, "no such page or API call"),
     );
 
     // Analysis: counts and rule violations.
@@ -998,24 +980,17 @@ fn studio_draws_patterns_around_entries() {
     let mut clash = vec![".".repeat(15); 15];
     clash[0] = format!("A{}", ".".repeat(14));
     clash[14] = format!("{}#", ".".repeat(14));
-    let (status, body) = studio.post("/api/pattern", &json!({ "grid": clash }));
-    assert_eq!(
-        (status, body["error"].as_str().unwrap()),
-        (
+    studio.refuses("/api/pattern", &json!({ "grid": clash }), (
             422,
             "impossible rules: row 1, column 1: the rotational symmetry needs a block and a white cell there at once"
-        )
-    );
-    let (status, body) = studio.post(
+        ));
+    studio.refuses(
         "/api/pattern",
         &json!({ "grid": start, "style": "cryptic" }),
-    );
-    assert_eq!(
-        (status, body["error"].as_str().unwrap()),
         (
             400,
-            "\"style\": unknown style \"cryptic\" (american, british)"
-        )
+            "\"style\": unknown style \"cryptic\" (american, british)",
+        ),
     );
 }
 
@@ -1074,13 +1049,13 @@ fn studio_word_lists_clues_pdf_and_duplicates() {
         assert_eq!(body["clues"][slot_name(&slot)], clue, "{answer}");
     }
     // An unknown list is refused by name.
-    let (status, body) = studio.post("/api/fill", &json!({ "grid": empty, "list": "nope" }));
-    assert_eq!(
-        (status, body["error"].as_str().unwrap()),
+    studio.refuses(
+        "/api/fill",
+        &json!({ "grid": empty, "list": "nope" }),
         (
             400,
-            "\"list\" \"nope\" is not one of the studio's lists: \"embedded list\", \"mine\""
-        )
+            "\"list\" \"nope\" is not one of the studio's lists: \"embedded list\", \"mine\"",
+        ),
     );
     let (status, body) = studio.post(
         "/api/lists",
