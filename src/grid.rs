@@ -9,7 +9,8 @@
 use std::path::Path;
 
 use crate::error::{Error, Result};
-use crate::pattern::file::nth_pattern;
+use crate::pattern::file::nth_seated;
+use crate::pattern::seat::Seat;
 use crate::pattern::{hex, Pattern};
 
 pub use crate::pattern::{check_side, MAX_SIDE, MIN_SIDE};
@@ -196,6 +197,18 @@ impl Grid {
         }
     }
 
+    /// The pattern with the letters of its seats (whole slots of the
+    /// pattern, as pattern files guarantee) written in.
+    pub fn from_seated(pattern: &Pattern, seats: &[Seat]) -> Grid {
+        let mut grid = Grid::from_pattern(pattern);
+        for seat in seats {
+            for ((r, c), letter) in seat.cells().zip(seat.answer.bytes()) {
+                grid.set(r, c, Cell::Letter(letter));
+            }
+        }
+        grid
+    }
+
     /// The black/white shape of the grid (letters count as white).
     pub fn pattern(&self) -> Pattern {
         let rows = self
@@ -302,7 +315,7 @@ pub fn load(spec: &str) -> Result<Grid> {
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("hex"))
         {
-            return nth_pattern(path, 1).map(|p| Grid::from_pattern(&p));
+            return nth_seated(path, 1).map(|(p, seats)| Grid::from_seated(&p, &seats));
         }
         let bytes = crate::files::read_bounded(path, MAX_TEXT_GRID_BYTES)?;
         let text = String::from_utf8(bytes)
@@ -314,7 +327,7 @@ pub fn load(spec: &str) -> Result<Grid> {
             let n = index.parse().map_err(|_| {
                 Error::invalid(format!("{spec}: {index:?} is not a pattern number"))
             })?;
-            return nth_pattern(Path::new(file), n).map(|p| Grid::from_pattern(&p));
+            return nth_seated(Path::new(file), n).map(|(p, seats)| Grid::from_seated(&p, &seats));
         }
     }
     hex::decode(spec)

@@ -40,6 +40,7 @@ pub mod regex;
 pub mod squares;
 pub mod studio;
 pub mod terminal;
+pub mod theme;
 pub mod typeset;
 pub mod wordlist;
 

@@ -9,6 +9,7 @@ use clap::{Args, Subcommand};
 use cruciverb::pattern::rules::{Bound, Rules, Style, Symmetry};
 use cruciverb::pattern::run::{self, Job, Order, Shard};
 use cruciverb::pattern::stats::Stats;
+use cruciverb::theme::{seatings, SeatOptions, Theme};
 use cruciverb::Result;
 
 use super::options::{clock_seed, command_line, parse_size, parse_threads, threads, ForceOption};
@@ -82,6 +83,17 @@ struct PatternOptions {
     /// white and checked both ways, (even, even) cells black (odd sides only).
     #[arg(long)]
     lattice: bool,
+    /// Theme entries to seat (one `ANSWER[;clue]` a line, optionally
+    /// `ROW COL across|down` after the answer): patterns seating them all,
+    /// each line followed by where each entry sits.
+    #[arg(long, value_name = "FILE")]
+    theme: Option<PathBuf>,
+    /// With --theme: entries may cross one another where their letters agree.
+    #[arg(long, requires = "theme")]
+    theme_crossings: bool,
+    /// With --theme: entries sit in the order the file lists them (by clue number).
+    #[arg(long, requires = "theme")]
+    in_order: bool,
     /// Print only the number of patterns.
     #[arg(long, conflicts_with_all = ["random", "out", "resume"])]
     count: bool,
@@ -140,17 +152,39 @@ impl PatternOptions {
         rules
     }
 
-    fn job(&self) -> Job {
+    fn job(&self) -> Result<Job> {
+        let rules = self.rules();
+        let (seatings, theme) = match &self.theme {
+            Some(path) => {
+                let theme = Theme::read(path)?;
+                let options = SeatOptions {
+                    crossings: self.theme_crossings,
+                    in_order: self.in_order,
+                };
+                let (w, h) = self.size;
+                rules.validate(w, h)?;
+                let seatings = seatings(&theme, w, h, &rules, options)?;
+                let mut described = theme.describe();
+                if self.theme_crossings {
+                    described += ", crossings allowed";
+                }
+                if self.in_order {
+                    described += ", in order";
+                }
+                (seatings, Some(described))
+            }
+            None => (Vec::new(), None),
+        };
         let order = if self.random {
             let seed = self.seed.unwrap_or_else(clock_seed);
             Order::Random { seed }
         } else {
             Order::Exhaustive
         };
-        Job {
+        Ok(Job {
             width: self.size.0,
             height: self.size.1,
-            rules: self.rules(),
+            rules,
             style_name: Some(format!("{:?}", self.style).to_lowercase()),
             order,
             limit: self.limit,
@@ -160,7 +194,9 @@ impl PatternOptions {
             existing: self.force.existing(),
             resume: self.resume,
             command_line: command_line(),
-        }
+            seatings,
+            theme,
+        })
     }
 }
 
@@ -170,7 +206,7 @@ pub fn run(command: &PatternsArgs) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let options = &command.options;
-    let job = options.job();
+    let job = options.job()?;
     if options.estimate {
         outln!(
             "about {:.2e} patterns (Knuth's estimator, seeded; use --count for the exact number)",

@@ -12,6 +12,7 @@ pub mod output;
 pub mod rules;
 pub mod run;
 pub mod search;
+pub mod seat;
 pub mod stats;
 
 use crate::error::{Error, Result};

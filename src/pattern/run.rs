@@ -7,22 +7,27 @@
 //! for any thread count. A thread whose unit is not yet next buffers a bounded
 //! amount and then waits, so memory stays flat however large units are.
 //! Shard K/N keeps the units whose index is K-1 modulo N.
+//!
+//! A themed job searches one space per [`Seating`] (the patterns keeping a
+//! theme's cells), one after another: units are numbered across all of
+//! them, and each pattern is written once per way of seating the entries.
 
 use std::collections::{BTreeMap, HashSet};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 
-use super::count::count_patterns;
+use super::count::count_patterns_keeping;
 use super::hex;
 use super::output::{self, Progress, Sink};
 use super::rules::Rules;
 use super::search::{Sample, Search};
+use super::seat::{line_suffix, Seating};
 use crate::error::{Error, Result};
 use crate::files::{self, Existing, Target};
 use crate::pattern::file;
@@ -115,6 +120,10 @@ pub struct Job {
     pub existing: Existing,
     pub resume: bool,
     pub command_line: String,
+    /// A theme's seatings (see [`Seating`]); empty for plain patterns.
+    pub seatings: Vec<Seating>,
+    /// The theme, as the header and the resume signature name it.
+    pub theme: Option<String>,
 }
 
 impl Job {
@@ -134,13 +143,22 @@ impl Job {
 
     /// Everything that determines the output; resumed runs must match it.
     fn signature(&self) -> String {
-        output::signature(&format!(
+        output::signature(&(format!(
             "cruciverb patterns v1|{}x{}|{}|{}",
             self.width,
             self.height,
             self.rules.describe(),
             self.order_text()
-        ))
+        ) + &self.theme.as_ref().map_or(String::new(), |t| format!("|theme {t}"))))
+    }
+
+    /// The spaces searched: the seatings, or one plain space.
+    fn spaces(&self) -> std::borrow::Cow<'_, [Seating]> {
+        if self.seatings.is_empty() {
+            std::borrow::Cow::Owned(vec![Seating::plain(self.height)])
+        } else {
+            std::borrow::Cow::Borrowed(&self.seatings)
+        }
     }
 
     fn header(&self) -> String {
@@ -152,6 +170,11 @@ impl Job {
             h += &format!("# style: {style}\n");
         }
         h += &format!("# rules: {}\n", self.rules.describe());
+        if let Some(theme) = &self.theme {
+            h += &format!(
+                "# theme: {theme}; after each pattern, where each entry sits: ROW,COL,A|D,ANSWER\n"
+            );
+        }
         h += &format!("# order: {}\n", self.order_text());
         h += &format!("# command: {}\n", self.command_line);
         h
@@ -191,6 +214,7 @@ pub fn write_patterns(job: &Job, report: &dyn Reporter) -> Result<Summary> {
     let outcome = match job.order {
         Order::Exhaustive => write_exhaustive(job, &search, sink, progress, report),
         Order::Random { seed } => write_random(job, &search, seed, sink, progress, report),
+
     };
     report.finish();
     match outcome {
@@ -212,55 +236,124 @@ const MAX_ENUMERATED_COUNT: f64 = 5e10;
 
 /// The exact number of patterns the job would write: by the transfer-matrix
 /// counter when it models the rules (and no shard is asked for), otherwise by
-/// enumeration. Impossible rules are refused exactly as when writing.
+/// enumeration. Impossible rules are refused exactly as when writing. A
+/// themed job counts each seating's patterns once per way of seating the
+/// entries in them.
 pub fn count(job: &Job, report: &dyn Reporter) -> Result<u128> {
     let search = Search::new(job.width, job.height, &job.rules)?;
-    let exact = match job.shard {
-        None => count_patterns(job.width, job.height, &job.rules),
-        Some(_) => None,
-    };
-    let n = match exact {
-        Some(n) => n,
-        None => {
-            let estimate = search.estimate_patterns();
-            if estimate > MAX_ENUMERATED_COUNT {
-                return Err(Error::invalid(format!(
-                    "about {estimate:.1e} patterns: too many to count one by one, and the exact counter cannot take these rules at this size (--estimate gives the figure; narrower rules, such as --blacks or --words, make fewer)"
-                )));
-            }
-            count_by_enumeration(job, &search, report) as u128
-        }
+    let spaces = job.spaces();
+    let n = if job.shard.is_some() {
+        count_by_enumeration(job, &search, report)
+    } else if spaces.len() == 1 {
+        count_space(job, &search, &spaces[0], report)?
+    } else {
+        count_seatings(job, &search, &spaces, report)?
     };
     Ok(job.limit.map_or(n, |l| n.min(l as u128)))
 }
 
+/// The patterns of one space, times its ways.
+fn count_space(job: &Job, base: &Search, space: &Seating, report: &dyn Reporter) -> Result<u128> {
+    let ways = space.ways.len() as u128;
+    let exact = count_patterns_keeping(job.width, job.height, &job.rules, &space.white, &space.black);
+    if let Some(n) = exact {
+        return Ok(n * ways);
+    }
+    let Some(search) = seated_search(base, space) else {
+        return Ok(0);
+    };
+    let estimate = search.estimate_patterns();
+    if estimate > MAX_ENUMERATED_COUNT {
+        return Err(Error::invalid(format!(
+            "about {estimate:.1e} patterns: too many to count one by one, and the exact counter cannot take these rules at this size (--estimate gives the figure; narrower rules, such as --blacks or --words, make fewer)"
+        )));
+    }
+    let units = Mutex::new(search.prefixes(search.unit_depth(PATTERNS_PER_UNIT, 1.0)));
+    report.start("patterns counted", None);
+    let n = count_units(job, &units, |prefix| search.walk_count(prefix), report);
+    report.finish();
+    Ok(n as u128 * ways)
+}
+
+/// A themed job's count: the seatings shared among the threads.
+fn count_seatings(
+    job: &Job,
+    base: &Search,
+    spaces: &[Seating],
+    report: &dyn Reporter,
+) -> Result<u128> {
+    let next = AtomicU64::new(0);
+    let total = Mutex::new(Ok(0u128));
+    report.start("seatings counted", Some(spaces.len() as u64));
+    std::thread::scope(|scope| {
+        for _ in 0..job.threads.max(1) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed) as usize;
+                let Some(space) = spaces.get(i) else { break };
+                let n = count_space(job, base, space, &crate::progress::Quiet);
+                let mut total = total.lock().unwrap_or_else(|p| p.into_inner());
+                *total = match (&*total, n) {
+                    (Ok(t), Ok(n)) => Ok(t + n),
+                    (Err(_), _) => break,
+                    (_, Err(e)) => Err(e),
+                };
+                report.advance(1);
+            });
+        }
+    });
+    report.finish();
+    total.into_inner().unwrap_or_else(|p| p.into_inner())
+}
 /// A seeded statistical estimate of the number of patterns.
 pub fn estimate(job: &Job) -> Result<f64> {
     Ok(Search::new(job.width, job.height, &job.rules)?.estimate_patterns())
 }
 
-fn count_by_enumeration(job: &Job, search: &Search, report: &dyn Reporter) -> u64 {
-    let depth = search.unit_depth(PATTERNS_PER_UNIT, min_units(job.shard));
-    let units = Mutex::new(shard_units(search, depth, job.shard));
-    let total = AtomicU64::new(0);
+fn count_by_enumeration(job: &Job, base: &Search, report: &dyn Reporter) -> u128 {
+    let spaces = job.spaces();
+    let units = Mutex::new(shard_units(base, &spaces, job.shard).map(|(_, unit)| unit));
     report.start("patterns counted", None);
+    let n = count_units(
+        job,
+        &units,
+        |Unit(space, search, prefix)| search.walk_count(prefix) * spaces[*space].ways.len() as u64,
+        report,
+    );
+    report.finish();
+    n as u128
+}
+
+/// Counts the patterns below each unit `units` yields (`count` gives a
+/// unit's), on the job's threads.
+fn count_units<U: Send>(
+    job: &Job,
+    units: &Mutex<impl Iterator<Item = U> + Send>,
+    count: impl Fn(&U) -> u64 + Sync,
+    report: &dyn Reporter,
+) -> u64 {
+    let total = AtomicU64::new(0);
     std::thread::scope(|scope| {
         for _ in 0..job.threads.max(1) {
             scope.spawn(|| loop {
                 let next = units.lock().unwrap_or_else(|p| p.into_inner()).next();
-                let Some((_, prefix)) = next else { break };
-                let mut n = 0u64;
-                search.walk(&prefix, &mut |_| {
-                    n += 1;
-                    true
-                });
+                let Some(unit) = next else { break };
+                let n = count(&unit);
                 total.fetch_add(n, Ordering::Relaxed);
                 report.advance(n);
             });
         }
     });
-    report.finish();
     total.into_inner()
+}
+
+/// The search for one seating's patterns, or None when its fixed cells
+/// leave none.
+fn seated_search(base: &Search, seating: &Seating) -> Option<Search> {
+    let fixed = seating.white.iter().chain(&seating.black).any(|&m| m != 0);
+    if !fixed {
+        return Some(base.clone());
+    }
+    base.clone().keeping(&seating.white, &seating.black).ok()
 }
 
 /// Units a run needs at least: plenty per shard, so shards share the work.
@@ -268,20 +361,36 @@ fn min_units(shard: Option<Shard>) -> f64 {
     shard.map_or(1.0, |s| 16.0 * s.count as f64)
 }
 
-/// This shard's units as (local index, prefix), in order.
-fn shard_units(
-    search: &Search,
-    depth: usize,
+/// A unit of work: its space, that space's search, and a row prefix.
+struct Unit(usize, Arc<Search>, Vec<u32>);
+
+/// This shard's units as (local index, unit), in order: every space's
+/// prefixes, the spaces one after another. A plain run cuts its one space
+/// so that each shard gets work; a themed run has many small spaces and
+/// cuts each by size alone.
+fn shard_units<'a>(
+    base: &'a Search,
+    spaces: &'a [Seating],
     shard: Option<Shard>,
-) -> impl Iterator<Item = (u64, Vec<u32>)> + '_ {
+) -> impl Iterator<Item = (u64, Unit)> + Send + 'a {
+    let min = if spaces.len() == 1 { min_units(shard) } else { 1.0 };
     let shard = shard.unwrap_or(Shard { index: 0, count: 1 });
-    search
-        .prefixes(depth)
+    spaces
+        .iter()
+        .enumerate()
+        .filter_map(move |(i, space)| seated_search(base, space).map(|s| (i, Arc::new(s))))
+        .flat_map(move |(i, search)| {
+            let depth = search.unit_depth(PATTERNS_PER_UNIT, min);
+            let shared = search.clone();
+            shared
+                .shared_prefixes(depth)
+                .map(move |prefix| Unit(i, search.clone(), prefix))
+        })
         .enumerate()
         .filter(move |(i, _)| *i as u64 % shard.count == shard.index)
-        .map(|(_, p)| p)
+        .map(|(_, u)| u)
         .enumerate()
-        .map(|(i, p)| (i as u64, p))
+        .map(|(i, u)| (i as u64, u))
 }
 
 #[derive(Default)]
@@ -430,8 +539,12 @@ fn write_exhaustive(
     start: Progress,
     report: &dyn Reporter,
 ) -> Result<u64> {
-    let depth = search.unit_depth(PATTERNS_PER_UNIT, min_units(job.shard));
-    let units = Mutex::new(shard_units(search, depth, job.shard).skip(start.position as usize));
+    let spaces = job.spaces();
+    let suffixes: Vec<Vec<String>> = spaces
+        .iter()
+        .map(|s| s.ways.iter().map(|w| line_suffix(w)).collect())
+        .collect();
+    let units = Mutex::new(shard_units(search, &spaces, job.shard).skip(start.position as usize));
     let writer = OrderedWriter {
         state: Mutex::new(WriterState {
             sink: Some(sink),
@@ -457,11 +570,16 @@ fn write_exhaustive(
                         break;
                     }
                     let next = units.lock().unwrap_or_else(|p| p.into_inner()).next();
-                    let Some((unit, prefix)) = next else { break };
+                    let Some((unit, Unit(space, search, prefix))) = next else {
+                        break;
+                    };
                     search.walk(&prefix, &mut |rows| {
-                        hex::encode_rows_into(width, rows, &mut chunk.data);
-                        chunk.data.push(b'\n');
-                        chunk.patterns += 1;
+                        for suffix in &suffixes[space] {
+                            hex::encode_rows_into(width, rows, &mut chunk.data);
+                            chunk.data.extend_from_slice(suffix.as_bytes());
+                            chunk.data.push(b'\n');
+                            chunk.patterns += 1;
+                        }
                         if chunk.data.len() >= CHUNK_BYTES {
                             writer.submit(unit, &mut chunk, false, report);
                             return !writer.stop.load(Ordering::Relaxed);
@@ -484,7 +602,7 @@ fn write_exhaustive(
 
 /// Random order: sample `i` comes from its own generator seeded by (seed, i),
 /// so the sequence depends on the seed only. Repeats are skipped; when
-/// repeats dominate, the rest of a small space is swept in a seeded order.
+/// repeats dominate, the rest of a small space is swept in a seated order.
 /// The checkpoint position is the next sample, with [`SWEEPING`] set once the
 /// sweep has begun.
 fn write_random(
@@ -495,25 +613,28 @@ fn write_random(
     start: Progress,
     report: &dyn Reporter,
 ) -> Result<u64> {
-    let mut seen: HashSet<Vec<u32>> = match sink.part_path() {
-        Some(part) if start.patterns > 0 => file::read_patterns(part)?
-            .into_iter()
-            .map(|p| p.rows().to_vec())
-            .collect(),
-        _ => HashSet::new(),
-    };
+    let spaces = job.spaces();
+    let mut sampler = Sampler::new(search, &spaces, seed);
+    let mut seen: HashSet<Vec<u8>> = HashSet::new();
+    if let Some(part) = sink.part_path().filter(|_| start.patterns > 0) {
+        file::for_each_seated(part, |_, pattern, seats| {
+            let mut line = Vec::new();
+            hex::encode_into(&pattern, &mut line);
+            line.extend_from_slice(line_suffix(&seats).as_bytes());
+            seen.insert(line);
+            true
+        })?;
+    }
     let mut progress = start;
     let limit = job.limit.unwrap_or(u64::MAX);
-    let mut line = Vec::new();
     let mut last_checkpoint = Instant::now();
     let hooks = Hooks::from_env();
     let mut emit =
-        |rows: Vec<u32>, position: u64, sink: &mut Sink, progress: &mut Progress| -> Result<bool> {
-            if !seen.insert(rows.clone()) {
+        |mut line: Vec<u8>, position: u64, sink: &mut Sink, progress: &mut Progress| -> Result<bool> {
+            if seen.contains(&line) {
                 return Ok(false);
             }
-            line.clear();
-            hex::encode_rows_into(search.width(), &rows, &mut line);
+            seen.insert(line.clone());
             line.push(b'\n');
             sink.write(&line)?;
             progress.bytes += line.len() as u64;
@@ -532,11 +653,17 @@ fn write_random(
     let (mut repeats, mut patience) = (0, REPEATS_BEFORE_SWEEP);
     while progress.patterns < limit {
         if !sweeping {
-            let Some(rows) = sample(search, seed, index) else {
-                break;
+            let line = match sampler.sample(index) {
+                Drawn::Line(line) => Some(line),
+                Drawn::Miss => None,
+                Drawn::Exhausted => break,
             };
             index += 1;
-            if emit(rows, index, &mut sink, &mut progress)? {
+            let new = match line {
+                Some(line) => emit(line, index, &mut sink, &mut progress)?,
+                None => false,
+            };
+            if new {
                 repeats = 0;
             } else {
                 repeats += 1;
@@ -544,17 +671,17 @@ fn write_random(
             }
             continue;
         }
-        let Some(mut rest) = all_patterns(search, SWEEP_CAP) else {
+        let Some(mut rest) = sampler.all_lines(SWEEP_CAP) else {
             // Too many to sweep: the repeats were sampling bias, keep sampling.
             (sweeping, repeats, patience) = (false, 0, patience * 2);
             continue;
         };
         rest.shuffle(&mut StdRng::seed_from_u64(seed));
-        for rows in rest {
+        for line in rest {
             if progress.patterns >= limit {
                 break;
             }
-            emit(rows, index | SWEEPING, &mut sink, &mut progress)?;
+            emit(line, index | SWEEPING, &mut sink, &mut progress)?;
         }
         break;
     }
@@ -562,26 +689,125 @@ fn write_random(
     Ok(progress.patterns)
 }
 
-/// Every pattern, or None if there are more than `cap`.
-fn all_patterns(search: &Search, cap: usize) -> Option<Vec<Vec<u32>>> {
-    let mut all = Vec::new();
-    let complete = search.walk(&[], &mut |rows| {
-        all.push(rows.to_vec());
-        all.len() <= cap
-    });
-    complete.then_some(all)
+/// One random draw.
+enum Drawn {
+    /// A pattern line (hex, then seats), without the newline.
+    Line(Vec<u8>),
+    /// A themed draw that found nothing in its seating this time.
+    Miss,
+    /// No space has any pattern left to find.
+    Exhausted,
 }
 
-/// The `index`-th random sample for `seed`; None when the space is empty.
-fn sample(search: &Search, seed: u64, index: u64) -> Option<Vec<u32>> {
-    let mut rng =
-        StdRng::seed_from_u64(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17));
-    let mut budget = SAMPLE_BUDGET;
-    loop {
-        match search.sample(&mut rng, budget) {
-            Sample::Found(rows) => return Some(rows),
-            Sample::Empty => return None,
-            Sample::OutOfBudget => budget = budget.saturating_mul(2),
+/// Draws the random run's patterns: a plain run samples its one space as
+/// it always has; a themed run picks a seating and a way for each sample,
+/// builds that seating's search when first needed (a few are kept), and
+/// bounds each descent, since proving a seating empty can take a full
+/// search.
+struct Sampler<'a> {
+    base: &'a Search,
+    spaces: &'a [Seating],
+    seed: u64,
+    searches: std::collections::HashMap<usize, Option<Arc<Search>>>,
+    /// Seatings proven empty.
+    empty: HashSet<usize>,
+}
+
+/// Searches a themed run keeps built at once.
+const KEPT_SEARCHES: usize = 64;
+/// A themed draw's largest budget, in multiples of [`SAMPLE_BUDGET`].
+const THEMED_BUDGET_DOUBLINGS: u32 = 4;
+
+impl<'a> Sampler<'a> {
+    fn new(base: &'a Search, spaces: &'a [Seating], seed: u64) -> Sampler<'a> {
+        Sampler {
+            base,
+            spaces,
+            seed,
+            searches: Default::default(),
+            empty: HashSet::new(),
         }
+    }
+
+    fn rng(&self, index: u64) -> StdRng {
+        StdRng::seed_from_u64(self.seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17))
+    }
+
+    fn line(&self, space: usize, way: usize, rows: &[u32]) -> Vec<u8> {
+        let mut line = Vec::new();
+        hex::encode_rows_into(self.base.width(), rows, &mut line);
+        line.extend_from_slice(line_suffix(&self.spaces[space].ways[way]).as_bytes());
+        line
+    }
+
+    /// The `index`-th draw for the seed.
+    fn sample(&mut self, index: u64) -> Drawn {
+        let mut rng = self.rng(index);
+        if self.spaces.len() == 1 && self.spaces[0].ways.len() == 1 {
+            let Some(search) = self.search(0) else {
+                return Drawn::Exhausted;
+            };
+            let mut budget = SAMPLE_BUDGET;
+            return loop {
+                match search.sample(&mut rng, budget) {
+                    Sample::Found(rows) => break Drawn::Line(self.line(0, 0, &rows)),
+                    Sample::Empty => break Drawn::Exhausted,
+                    Sample::OutOfBudget => budget = budget.saturating_mul(2),
+                }
+            };
+        }
+        if self.empty.len() == self.spaces.len() {
+            return Drawn::Exhausted;
+        }
+        let space = rng.random_range(0..self.spaces.len());
+        let way = rng.random_range(0..self.spaces[space].ways.len());
+        let Some(search) = self.search(space).filter(|_| !self.empty.contains(&space)) else {
+            self.empty.insert(space);
+            return Drawn::Miss;
+        };
+        let mut budget = SAMPLE_BUDGET;
+        for _ in 0..=THEMED_BUDGET_DOUBLINGS {
+            match search.sample(&mut rng, budget) {
+                Sample::Found(rows) => return Drawn::Line(self.line(space, way, &rows)),
+                Sample::Empty => {
+                    self.empty.insert(space);
+                    return Drawn::Miss;
+                }
+                Sample::OutOfBudget => budget *= 2,
+            }
+        }
+        Drawn::Miss
+    }
+
+    fn search(&mut self, space: usize) -> Option<Arc<Search>> {
+        if let Some(found) = self.searches.get(&space) {
+            return found.clone();
+        }
+        if self.searches.len() >= KEPT_SEARCHES {
+            self.searches.clear();
+        }
+        let built = seated_search(self.base, &self.spaces[space]).map(Arc::new);
+        self.searches.insert(space, built.clone());
+        built
+    }
+
+    /// Every line of every space, or None if there are more than `cap`.
+    fn all_lines(&self, cap: usize) -> Option<Vec<Vec<u8>>> {
+        let mut all = Vec::new();
+        for (space, seating) in self.spaces.iter().enumerate() {
+            let Some(search) = seated_search(self.base, seating) else {
+                continue;
+            };
+            let complete = search.walk(&[], &mut |rows| {
+                for way in 0..seating.ways.len() {
+                    all.push(self.line(space, way, rows));
+                }
+                all.len() <= cap
+            });
+            if !complete {
+                return None;
+            }
+        }
+        Some(all)
     }
 }

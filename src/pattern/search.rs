@@ -205,6 +205,7 @@ impl RowTrie {
 }
 
 /// A compiled search for one grid size and rule set.
+#[derive(Clone)]
 pub struct Search {
     width: usize,
     height: usize,
@@ -743,6 +744,16 @@ impl Search {
 
     /// Visits every complete pattern below `prefix` in order; stops early and
     /// returns false when `visit` returns false.
+    /// The number of patterns below `prefix`.
+    pub fn walk_count(&self, prefix: &[u32]) -> u64 {
+        let mut n = 0;
+        self.walk(prefix, &mut |_| {
+            n += 1;
+            true
+        });
+        n
+    }
+
     pub fn walk<F: FnMut(&[u32]) -> bool>(&self, prefix: &[u32], visit: &mut F) -> bool {
         let mut scratch = self.scratch();
         for (i, &r) in prefix.iter().enumerate() {
@@ -838,21 +849,15 @@ impl Search {
     }
 
     /// All valid row prefixes of `depth` rows, lazily, in search order.
-    pub fn prefixes(&self, depth: usize) -> Prefixes<'_> {
-        let mut scratch = self.scratch();
-        if depth > 0 {
-            let mut first = std::mem::take(&mut scratch.lists[0]);
-            self.matching(0, &scratch.states[0], &mut first);
-            scratch.lists[0] = first;
-        }
-        Prefixes {
-            search: self,
-            depth,
-            scratch,
-            next_index: vec![0; depth.max(1)],
-            level: 0,
-            finished: false,
-        }
+    pub fn prefixes(&self, depth: usize) -> Prefixes<&Search> {
+        Prefixes::new(self, depth)
+    }
+
+    /// As [`Search::prefixes`], holding the search (for iterators that
+    /// outlive the caller's borrow, such as a themed run's, which moves
+    /// from one seating's search to the next).
+    pub fn shared_prefixes(self: Arc<Search>, depth: usize) -> Prefixes<Arc<Search>> {
+        Prefixes::new(self, depth)
     }
 
     /// One pattern drawn by a randomized depth-first descent that visits
@@ -1003,8 +1008,8 @@ pub enum Sample {
 }
 
 /// Lazy depth-first iterator over row prefixes of a fixed depth.
-pub struct Prefixes<'a> {
-    search: &'a Search,
+pub struct Prefixes<S: std::ops::Deref<Target = Search>> {
+    search: S,
     depth: usize,
     scratch: Scratch,
     next_index: Vec<usize>,
@@ -1012,7 +1017,26 @@ pub struct Prefixes<'a> {
     finished: bool,
 }
 
-impl Iterator for Prefixes<'_> {
+impl<S: std::ops::Deref<Target = Search>> Prefixes<S> {
+    fn new(search: S, depth: usize) -> Prefixes<S> {
+        let mut scratch = search.scratch();
+        if depth > 0 {
+            let mut first = std::mem::take(&mut scratch.lists[0]);
+            search.matching(0, &scratch.states[0], &mut first);
+            scratch.lists[0] = first;
+        }
+        Prefixes {
+            search,
+            depth,
+            scratch,
+            next_index: vec![0; depth.max(1)],
+            level: 0,
+            finished: false,
+        }
+    }
+}
+
+impl<S: std::ops::Deref<Target = Search>> Iterator for Prefixes<S> {
     type Item = Vec<u32>;
 
     fn next(&mut self) -> Option<Vec<u32>> {

@@ -10,14 +10,24 @@
 pub fn normalize(raw: &str) -> Option<String> {
     let mut out = String::with_capacity(raw.len());
     for ch in raw.chars() {
+        // Plain letters, nearly every character of a list, skip the lookup.
         match ch {
-            'a'..='z' => out.push(ch.to_ascii_uppercase()),
-            'A'..='Z' => out.push(ch),
-            ' ' | '-' | '\'' | '\u{2019}' | '\u{2010}' | '\u{2011}' | '\u{00A0}' => {}
-            _ => out.push_str(fold(ch)?),
+            'a'..='z' | 'A'..='Z' => out.push(ch.to_ascii_uppercase()),
+            _ => out.push_str(&letters_of(ch)?),
         }
     }
     (!out.is_empty()).then_some(out)
+}
+
+/// The grid letters one character of an entry becomes: none for a joiner,
+/// one or two for a letter; None for a character no grid can hold.
+pub fn letters_of(ch: char) -> Option<std::borrow::Cow<'static, str>> {
+    use std::borrow::Cow;
+    Some(match ch {
+        'a'..='z' | 'A'..='Z' => Cow::Owned(ch.to_ascii_uppercase().to_string()),
+        ' ' | '-' | '\'' | '\u{2019}' | '\u{2010}' | '\u{2011}' | '\u{00A0}' => Cow::Borrowed(""),
+        _ => Cow::Borrowed(fold(ch)?),
+    })
 }
 
 /// ASCII letters for an accented Latin letter.

@@ -58,7 +58,25 @@ use table::{add_all, run_all, shard_of, worker_count, Count, Key, Outbox, Table,
 /// explains why) and when a state would not fit in 128 bits or the count in a
 /// `u128`, which only happens for grids far too large to count anyway.
 pub fn count_patterns(width: usize, height: usize, rules: &Rules) -> Option<u128> {
-    let counter = Counter::new(width, height, rules)?;
+    count_patterns_keeping(width, height, rules, &[], &[])
+}
+
+/// Like [`count_patterns`], for the patterns with a white cell wherever
+/// `white` has a bit and a block wherever `black` has one (per grid row, bit
+/// `c` = column `c`; missing rows fix nothing): a theme's entries and the
+/// blocks that end them. Fixed cells the symmetry cannot honour (a block
+/// whose image must be white) give 0.
+pub fn count_patterns_keeping(
+    width: usize,
+    height: usize,
+    rules: &Rules,
+    white: &[u32],
+    black: &[u32],
+) -> Option<u128> {
+    let mut counter = Counter::new(width, height, rules)?;
+    if !counter.fix(height, white, black) {
+        return Some(0);
+    }
     let retry_wide = || !counter.too_many_states.load(Ordering::Relaxed);
     if counter.layout.total_bits < 64 {
         counter
@@ -118,6 +136,15 @@ struct Counter {
     /// (and, under a half turn, every middle-row cell) is black.
     blacks_after: Vec<u32>,
     layout: Layout,
+    /// Cells of the swept region fixed white / black, a mask per swept row
+    /// (see [`Counter::fix`]), and the same for the middle row of a half
+    /// turn; `white_after[i]`: some cell after step i of the sweep (or in
+    /// that middle row) is fixed white, so the rest cannot all be black.
+    fixed_white: Vec<u32>,
+    fixed_black: Vec<u32>,
+    middle_white: u32,
+    middle_black: u32,
+    white_after: Vec<bool>,
     /// Set when a count stopped at [`MAX_STATES`] (not an overflow).
     too_many_states: AtomicBool,
 }
@@ -186,10 +213,72 @@ impl Counter {
             blacks,
             blacks_after: Vec::new(),
             layout,
+            fixed_white: vec![0; rows],
+            fixed_black: vec![0; rows],
+            middle_white: 0,
+            middle_black: 0,
+            white_after: vec![false; rows * cols],
             too_many_states: AtomicBool::new(false),
         };
         counter.blacks_after = counter.blacks_after_each_step();
         Some(counter)
+    }
+
+    /// Maps the fixed cells of the whole grid onto the swept region (each
+    /// cell onto its image there); false when a cell would have to be both
+    /// white and black.
+    fn fix(&mut self, height: usize, white: &[u32], black: &[u32]) -> bool {
+        let w = self.width;
+        let mut place = |masks: &[u32], into_white: bool| {
+            for (r, &mask) in masks.iter().enumerate() {
+                for c in (0..w).filter(|&c| mask >> c & 1 == 1 && r < height) {
+                    let (mut y, mut x) = (r, c);
+                    let mut middle = false;
+                    match self.bottom {
+                        Bottom::HalfTurn { middle_row } => {
+                            if middle_row && r == self.rows {
+                                middle = true;
+                                x = c.min(w - 1 - c);
+                            } else if r >= self.rows {
+                                (y, x) = (height - 1 - r, w - 1 - c);
+                            }
+                        }
+                        Bottom::Side(Side::Edge) => {}
+                        Bottom::Side(_) => y = r.min(height - 1 - r),
+                    }
+                    if self.right != Side::Edge {
+                        x = x.min(w - 1 - x);
+                    }
+                    let (whites, blacks) = if middle {
+                        (&mut self.middle_white, &mut self.middle_black)
+                    } else if y < self.rows {
+                        (&mut self.fixed_white[y], &mut self.fixed_black[y])
+                    } else {
+                        continue;
+                    };
+                    if into_white {
+                        *whites |= 1 << x;
+                    } else {
+                        *blacks |= 1 << x;
+                    }
+                }
+            }
+        };
+        place(white, true);
+        place(black, false);
+        if self.middle_white != 0 || self.middle_black != 0 {
+            let mirror = |m: u32| (0..w).fold(0u32, |o, j| o | (m >> j & 1) << (w - 1 - j));
+            self.middle_white |= mirror(self.middle_white);
+            self.middle_black |= mirror(self.middle_black);
+        }
+        let clash = self.middle_white & self.middle_black != 0
+            || (0..self.rows).any(|r| self.fixed_white[r] & self.fixed_black[r] != 0);
+        let mut later = self.middle_white != 0;
+        for i in (0..self.rows * self.cols).rev() {
+            self.white_after[i] = later;
+            later |= self.fixed_white[i / self.cols] >> (i % self.cols) & 1 == 1;
+        }
+        !clash
     }
 
     /// How many cells of the grid a cell of the swept region stands for: itself
@@ -262,7 +351,11 @@ impl Counter {
             }
         }
         let middles = match self.bottom {
-            Bottom::HalfTurn { middle_row: true } => self.symmetric_rows(),
+            Bottom::HalfTurn { middle_row: true } => {
+                let mut rows = self.symmetric_rows();
+                rows.retain(|&m| m & self.middle_white == self.middle_white && m & self.middle_black == 0);
+                rows
+            }
             _ => Vec::new(),
         };
         let parallel = is_large(&states);
@@ -276,7 +369,13 @@ impl Counter {
             .into_iter()
             .try_fold(complete, |sum, t| sum.checked_add(t?))?;
         // Without the connectivity rule nothing else rules out the empty grid.
-        if !self.connected && !self.white_edges && self.black_total_allowed(self.cells as u32) {
+        // (A cell fixed white has already ruled it out.)
+        let any_white = self.middle_white != 0 || self.fixed_white.iter().any(|&m| m != 0);
+        if !self.connected
+            && !self.white_edges
+            && !any_white
+            && self.black_total_allowed(self.cells as u32)
+        {
             total.checked_sub(1)
         } else {
             Some(total)
@@ -372,14 +471,21 @@ impl Counter {
         c: usize,
         mut emit: impl FnMut(K),
     ) -> bool {
+        let fixed_white = self.fixed_white[r] >> c & 1 == 1;
+        let fixed_black = self.fixed_black[r] >> c & 1 == 1;
         let completes = match self.black_successor(f, r, c) {
+            _ if fixed_white => false,
             Outcome::Dead => false,
             Outcome::State(key) => {
                 emit(key);
                 false
             }
-            Outcome::Complete => true,
+            // Every later cell turns black, which a cell fixed white forbids.
+            Outcome::Complete => !self.white_after[r * self.cols + c],
         };
+        if fixed_black {
+            return completes;
+        }
         if let Some(key) = self.white_successor(f, r, c) {
             emit(key);
         }
@@ -881,6 +987,53 @@ mod tests {
             true
         });
         n
+    }
+
+    /// Fixed cells drawn at random: the counter must agree with the
+    /// enumerator told to keep them, and give 0 exactly when that refuses.
+    #[test]
+    fn fixed_cells_count_as_the_enumerator_keeps_them() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        let mut nonzero = 0;
+        for trial in 0..160 {
+            let symmetry = [
+                Symmetry::None,
+                Symmetry::Mirror,
+                Symmetry::FourFold,
+                Symmetry::Rotational,
+            ][trial % 4];
+            let (w, h) = [(5, 5), (6, 5), (5, 6), (6, 6), (7, 7), (7, 6)][rng.random_range(0..6)];
+            let r = rules(symmetry, 3, trial % 3 != 0, trial % 5 == 0);
+            let mut white = vec![0u32; h];
+            let mut black = vec![0u32; h];
+            for _ in 0..rng.random_range(1..5) {
+                let (y, x) = (rng.random_range(0..h), rng.random_range(0..w));
+                if rng.random_bool(0.6) {
+                    white[y] |= 1 << x;
+                } else {
+                    black[y] |= 1 << x;
+                }
+            }
+            let expected = match Search::new(w, h, &r).and_then(|s| s.keeping(&white, &black)) {
+                Ok(search) => {
+                    let mut n = 0u128;
+                    search.walk(&[], &mut |_| {
+                        n += 1;
+                        true
+                    });
+                    n
+                }
+                Err(_) => 0,
+            };
+            nonzero += usize::from(expected > 0);
+            assert_eq!(
+                count_patterns_keeping(w, h, &r, &white, &black),
+                Some(expected),
+                "{w}x{h} {symmetry:?} white {white:?} black {black:?}"
+            );
+        }
+        assert!(nonzero > 40, "too few trials with patterns: {nonzero}");
     }
 
     fn rules(
