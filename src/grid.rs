@@ -522,8 +522,16 @@ fn parse_cell(ch: char) -> Option<Cell> {
 
 /// Resolves the grid a user names on the command line: a text grid file,
 /// a hex pattern file (its first pattern), `FILE:N` (the N-th pattern,
-/// 1-based) or a hex string.
+/// 1-based) or a hex string. A text grid's marks are checked and left out
+/// (see [`load_marked`]).
 pub fn load(spec: &str) -> Result<Grid> {
+    load_marked(spec).map(|(grid, _)| grid)
+}
+
+/// [`load`] with the marks of a text grid file (see
+/// [`parse_marked_text`]); patterns have none.
+pub fn load_marked(spec: &str) -> Result<(Grid, Marks)> {
+    let unmarked = |grid: Grid| (grid, Marks::new());
     let path = Path::new(spec);
     if path.is_dir() {
         return Err(Error::invalid(format!(
@@ -535,23 +543,23 @@ pub fn load(spec: &str) -> Result<Grid> {
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("hex"))
         {
-            return nth_pattern(path, 1).map(|p| Grid::from_pattern(&p));
+            return nth_pattern(path, 1).map(|p| unmarked(Grid::from_pattern(&p)));
         }
         let bytes = crate::files::read_bounded(path, MAX_TEXT_GRID_BYTES)?;
         let text = String::from_utf8(bytes)
             .map_err(|_| Error::parse(spec, 1, None, "not text (is this a binary file?)"))?;
-        return Grid::parse_text(&text, spec);
+        return parse_marked_text(&text, spec);
     }
     if let Some((file, index)) = spec.rsplit_once(':') {
         if Path::new(file).is_file() {
             let n = index.parse().map_err(|_| {
                 Error::invalid(format!("{spec}: {index:?} is not a pattern number"))
             })?;
-            return nth_pattern(Path::new(file), n).map(|p| Grid::from_pattern(&p));
+            return nth_pattern(Path::new(file), n).map(|p| unmarked(Grid::from_pattern(&p)));
         }
     }
     hex::decode(spec)
-        .map(|p| Grid::from_pattern(&p))
+        .map(|p| unmarked(Grid::from_pattern(&p)))
         .map_err(|e| {
             if spec.contains(['/', '.']) {
                 Error::invalid(format!("{spec}: no such file"))

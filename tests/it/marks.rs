@@ -181,6 +181,12 @@ fn the_command_line_takes_marked_grids() {
     let dir = scratch("marked-show");
     let path = dir.join("themed.txt");
     std::fs::write(&path, MARKED).unwrap();
+    let spec = path.to_str().unwrap();
+    assert_eq!(
+        cruciverb::grid::load_marked(spec).unwrap(),
+        (fixture("mini5").grid, themed().marks)
+    );
+    assert_eq!(cruciverb::grid::load(spec).unwrap(), fixture("mini5").grid);
     let out = run(&["show", path.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     let bad = dir.join("bad.txt");
