@@ -278,4 +278,52 @@ mod tests {
         assert!((x + width / 2.0 - 30.0).abs() < 1e-3);
         assert!((baseline - size * CAP_HEIGHT / 2.0 - 30.0).abs() < 1e-3);
     }
+
+    #[test]
+    fn marked_cells_are_shaded_under_and_circled_over_the_grid() {
+        use crate::grid::Mark;
+        let fonts = Fonts::load().unwrap();
+        let grid = Grid::parse_text("#AB\nCDE\nFG#\n", "t").unwrap();
+        let marks = CellMarks::from([
+            (
+                (0, 1),
+                Mark {
+                    circled: true,
+                    shaded: true,
+                    rebus: None,
+                },
+            ),
+            (
+                (1, 1),
+                Mark {
+                    rebus: Some("DOUBLE".into()),
+                    ..Mark::default()
+                },
+            ),
+        ]);
+        let items = draw(&fonts, &grid, &marks, 2, (0.0, 0.0), 20.0, Marks::Letters);
+        let cell = Rect {
+            x: 20.0,
+            y: 0.0,
+            width: 20.0,
+            height: 20.0,
+        };
+        // The shade comes first, so blocks, lines and letters cover it.
+        assert_eq!(items[0], Item::Shade(cell));
+        assert!(items.contains(&Item::Circle {
+            centre: (30.0, 10.0),
+            radius: 20.0 * 0.46,
+            width: INNER_LINE,
+        }));
+        let Some(Item::Text { x, size, .. }) = items
+            .iter()
+            .find(|i| matches!(i, Item::Text { text, .. } if text == "DOUBLE"))
+        else {
+            panic!("no rebus text");
+        };
+        let width = fonts.width("DOUBLE", Style::Regular, *size);
+        assert!(*size < 20.0 * 0.62);
+        assert!((width - 20.0 * 0.8).abs() < 1e-3);
+        assert!((x + width / 2.0 - 30.0).abs() < 1e-3);
+    }
 }
