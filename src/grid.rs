@@ -5,7 +5,14 @@
 //! down runs of white cells at least `min_len` long (a shorter run is an
 //! unchecked cell, not a word). Clue numbers follow the standard convention:
 //! reading row by row, every cell that starts a slot gets the next number.
+//!
+//! Themed puzzles also mark some cells: circled, shaded, or holding a rebus
+//! (several letters in one cell). Those [`Mark`]s live beside the grid, keyed
+//! by cell, so that the fill, which only cares about letters, never sees
+//! them; the text format carries them in an optional section after the grid
+//! (see [`parse_marked_text`]).
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use crate::error::{Error, Result};
@@ -124,12 +131,18 @@ impl Grid {
 
     /// Parses the text grid format: one line per row, `#` block, `.` empty,
     /// a letter (either case) fixed. `source_name` names the input in errors.
+    /// A mark section after the grid (see [`parse_marked_text`]) is checked
+    /// and left out, so marked grids can be filled like any other.
     pub fn parse_text(text: &str, source_name: &str) -> Result<Grid> {
-        let lines: Vec<&str> = text.lines().map(|l| l.trim_end()).collect();
+        parse_marked_text(text, source_name).map(|(grid, _)| grid)
+    }
+
+    /// The grid part of the text format: `lines` up to the first blank one.
+    fn parse_rows(lines: &[&str], source_name: &str) -> Result<Grid> {
         let used = lines
             .iter()
-            .rposition(|l| !l.is_empty())
-            .map_or(0, |i| i + 1);
+            .position(|l| l.is_empty())
+            .unwrap_or(lines.len());
         if used == 0 {
             return Err(Error::parse(source_name, 1, None, "empty grid"));
         }
@@ -290,6 +303,226 @@ impl Grid {
     }
 }
 
+/// How a cell is marked beyond its letter.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Mark {
+    pub circled: bool,
+    pub shaded: bool,
+    /// The cell's whole text when it holds more than one character: two or
+    /// more of `A`–`Z` and `0`–`9`, upper case, starting with the letter the
+    /// grid holds in that cell (as `.puz` stores a rebus).
+    pub rebus: Option<String>,
+}
+
+impl Mark {
+    /// An unmarked cell; such marks are never stored.
+    pub fn is_plain(&self) -> bool {
+        *self == Mark::default()
+    }
+}
+
+/// The marked cells by (row, column), counted from 0. A cell not in the map
+/// is unmarked; [`Mark::default`] is never stored.
+pub type Marks = BTreeMap<(usize, usize), Mark>;
+
+/// The names of the mark lines, in the order [`marked_text`] writes them.
+const MARK_KINDS: [&str; 3] = ["circled", "shaded", "rebus"];
+
+/// Parses the text grid format with its optional mark section: the grid's
+/// lines, then a blank line and one line per kind of mark, each listing
+/// cells as 1-based `ROW,COL`:
+///
+/// ```text
+/// HEART#...
+/// .....#...
+///
+/// circled: 1,1 1,3
+/// shaded: 2,4
+/// rebus: 1,1=HEART
+/// ```
+///
+/// Marks go on white cells only; a rebus is two or more of `A`–`Z` and
+/// `0`–`9` (lower case is read as upper) and starts with the grid's letter
+/// in its cell. A kind may be given on several lines; they add up.
+/// `source_name` names the input in errors, which give the line at fault.
+pub fn parse_marked_text(text: &str, source_name: &str) -> Result<(Grid, Marks)> {
+    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    let grid = Grid::parse_rows(&lines, source_name)?;
+    let mut marks = Marks::new();
+    for (index, line) in lines.iter().enumerate().skip(grid.height) {
+        if !line.trim().is_empty() {
+            parse_mark_line(&grid, &mut marks, line, source_name, index + 1)?;
+        }
+    }
+    Ok((grid, marks))
+}
+
+fn parse_mark_line(
+    grid: &Grid,
+    marks: &mut Marks,
+    line: &str,
+    source_name: &str,
+    line_no: usize,
+) -> Result<()> {
+    let at = |message: String| Error::parse(source_name, line_no, None, message);
+    let Some((kind, cells)) = line.split_once(':') else {
+        return Err(at(format!(
+            "{:?} is not a mark line like \"circled: 1,1 2,3\" (a grid has no blank lines; \
+             after the grid and a blank line come only mark lines)",
+            line.trim()
+        )));
+    };
+    let kind = kind.trim();
+    if !MARK_KINDS.contains(&kind) {
+        return Err(at(format!(
+            "unknown mark kind {kind:?} (expected circled, shaded or rebus)"
+        )));
+    }
+    for item in cells.split_whitespace() {
+        let (cell, rebus) = match item.split_once('=') {
+            Some((cell, text)) if kind == "rebus" => (cell, Some(text)),
+            None if kind == "rebus" => {
+                return Err(at(format!(
+                    "{item:?} is not a rebus cell (expected ROW,COL=TEXT, like 1,2=HEART)"
+                )))
+            }
+            _ => (item, None),
+        };
+        let (row, col) = parse_cell_name(grid, cell).map_err(&at)?;
+        let mut mark = marks.remove(&(row, col)).unwrap_or_default();
+        match rebus {
+            Some(text) => {
+                let text = text.to_ascii_uppercase();
+                check_rebus(grid, row, col, &text).map_err(&at)?;
+                if let Some(old) = mark.rebus.as_ref().filter(|old| **old != text) {
+                    return Err(at(format!(
+                        "cell {cell} is given two rebuses, {old} and {text}"
+                    )));
+                }
+                mark.rebus = Some(text);
+            }
+            None if kind == "circled" => mark.circled = true,
+            None => mark.shaded = true,
+        }
+        marks.insert((row, col), mark);
+    }
+    Ok(())
+}
+
+/// A 1-based `ROW,COL` as 0-based (row, col) of a white cell in `grid`.
+fn parse_cell_name(grid: &Grid, name: &str) -> std::result::Result<(usize, usize), String> {
+    let number = |part: &str| part.trim().parse::<usize>().ok().filter(|&n| n > 0);
+    let Some((row, col)) = name
+        .split_once(',')
+        .and_then(|(r, c)| Some((number(r)?, number(c)?)))
+    else {
+        return Err(format!(
+            "{name:?} is not a cell (expected ROW,COL counted from 1, like 2,5)"
+        ));
+    };
+    if row > grid.height || col > grid.width {
+        return Err(format!(
+            "cell {row},{col} is outside the grid, which has {} rows and {} columns",
+            grid.height, grid.width
+        ));
+    }
+    if !grid.is_white(row - 1, col - 1) {
+        return Err(format!(
+            "cell {row},{col} is a block; only white cells are marked"
+        ));
+    }
+    Ok((row - 1, col - 1))
+}
+
+/// Checks that `text` can be the rebus of the cell at (row, col): see
+/// [`Mark::rebus`]. Messages name the cell 1-based.
+pub fn check_rebus(
+    grid: &Grid,
+    row: usize,
+    col: usize,
+    text: &str,
+) -> std::result::Result<(), String> {
+    let name = format!("{},{}", row + 1, col + 1);
+    if let Some(bad) = text
+        .chars()
+        .find(|c| !c.is_ascii_uppercase() && !c.is_ascii_digit())
+    {
+        return Err(format!(
+            "rebus {text:?} at {name} contains {bad:?}; a rebus holds only letters A-Z and digits 0-9"
+        ));
+    }
+    if text.len() < 2 {
+        return Err(format!(
+            "rebus {text:?} at {name} is not a rebus: a rebus holds two or more characters"
+        ));
+    }
+    let first = text.as_bytes()[0];
+    match grid.get(row, col) {
+        Cell::Letter(letter) if letter == first => Ok(()),
+        Cell::Letter(letter) => Err(format!(
+            "rebus {text} at {name} starts with {}, but the grid has {} there",
+            first as char, letter as char
+        )),
+        Cell::Empty => Err(format!(
+            "rebus {text} at {name} is on an empty cell; the grid must hold its first letter, {}",
+            first as char
+        )),
+        Cell::Block => Err(format!("rebus {text} at {name} is on a block")),
+    }
+}
+
+/// Checks marks against their grid: every cell inside it and white, no
+/// plain mark stored, every rebus fit for its cell (see [`check_rebus`]).
+pub fn check_marks(grid: &Grid, marks: &Marks) -> std::result::Result<(), String> {
+    for (&(row, col), mark) in marks {
+        let name = format!("{},{}", row + 1, col + 1);
+        if row >= grid.height || col >= grid.width {
+            return Err(format!(
+                "marked cell {name} is outside the grid, which has {} rows and {} columns",
+                grid.height, grid.width
+            ));
+        }
+        if !grid.is_white(row, col) {
+            return Err(format!("marked cell {name} is a block"));
+        }
+        if mark.is_plain() {
+            return Err(format!("cell {name} is stored with an empty mark"));
+        }
+        if let Some(text) = &mark.rebus {
+            check_rebus(grid, row, col, text)?;
+        }
+    }
+    Ok(())
+}
+
+/// The text grid format with its mark section (see [`parse_marked_text`]):
+/// exactly [`Grid::to_text`] when there are no marks. Kinds with no cell get
+/// no line.
+pub fn marked_text(grid: &Grid, marks: &Marks) -> String {
+    let mut out = grid.to_text();
+    if marks.is_empty() {
+        return out;
+    }
+    out.push('\n');
+    for kind in MARK_KINDS {
+        let cells: Vec<String> = marks
+            .iter()
+            .filter_map(|(&(row, col), mark)| {
+                let name = format!("{},{}", row + 1, col + 1);
+                match kind {
+                    "circled" => mark.circled.then_some(name),
+                    "shaded" => mark.shaded.then_some(name),
+                    _ => mark.rebus.as_ref().map(|text| format!("{name}={text}")),
+                }
+            })
+            .collect();
+        if !cells.is_empty() {
+            out.push_str(&format!("{kind}: {}\n", cells.join(" ")));
+        }
+    }
+    out
+}
+
 fn parse_cell(ch: char) -> Option<Cell> {
     match ch {
         '#' => Some(Cell::Block),
@@ -302,8 +535,16 @@ fn parse_cell(ch: char) -> Option<Cell> {
 
 /// Resolves the grid a user names on the command line: a text grid file,
 /// a hex pattern file (its first pattern), `FILE:N` (the N-th pattern,
-/// 1-based) or a hex string.
+/// 1-based) or a hex string. A text grid's marks are checked and left out
+/// (see [`load_marked`]).
 pub fn load(spec: &str) -> Result<Grid> {
+    load_marked(spec).map(|(grid, _)| grid)
+}
+
+/// [`load`] with the marks of a text grid file (see
+/// [`parse_marked_text`]); patterns have none.
+pub fn load_marked(spec: &str) -> Result<(Grid, Marks)> {
+    let unmarked = |grid: Grid| (grid, Marks::new());
     let path = Path::new(spec);
     if path.is_dir() {
         return Err(Error::invalid(format!(
@@ -315,23 +556,24 @@ pub fn load(spec: &str) -> Result<Grid> {
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("hex"))
         {
-            return nth_seated(path, 1).map(|(p, seats)| Grid::from_seated(&p, &seats));
+            return nth_seated(path, 1).map(|(p, seats)| unmarked(Grid::from_seated(&p, &seats)));
         }
         let bytes = crate::files::read_bounded(path, MAX_TEXT_GRID_BYTES)?;
         let text = String::from_utf8(bytes)
             .map_err(|_| Error::parse(spec, 1, None, "not text (is this a binary file?)"))?;
-        return Grid::parse_text(&text, spec);
+        return parse_marked_text(&text, spec);
     }
     if let Some((file, index)) = spec.rsplit_once(':') {
         if Path::new(file).is_file() {
             let n = index.parse().map_err(|_| {
                 Error::invalid(format!("{spec}: {index:?} is not a pattern number"))
             })?;
-            return nth_seated(Path::new(file), n).map(|(p, seats)| Grid::from_seated(&p, &seats));
+            return nth_seated(Path::new(file), n)
+                .map(|(p, seats)| unmarked(Grid::from_seated(&p, &seats)));
         }
     }
     hex::decode(spec)
-        .map(|p| Grid::from_pattern(&p))
+        .map(|p| unmarked(Grid::from_pattern(&p)))
         .map_err(|e| {
             if spec.contains(['/', '.']) {
                 Error::invalid(format!("{spec}: no such file"))

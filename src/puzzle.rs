@@ -1,4 +1,5 @@
-//! The puzzle document: a grid with its solution, clues and credits.
+//! The puzzle document: a grid with its solution, cell marks (circles,
+//! shading, rebuses), clues and credits.
 //!
 //! Later stages (clue writing, typesetting, export) need one value that
 //! carries everything about a puzzle. Its file form is ipuz, the open format
@@ -6,7 +7,14 @@
 //! puzzle can be opened in a solver or editor as it is, and puzzles made
 //! elsewhere can come in.
 
-use crate::grid::{Cell, Direction, Grid, Slot};
+use std::collections::BTreeMap;
+
+use crate::error::{Error, Result};
+use crate::grid::{check_marks, marked_text, Cell, Direction, Grid, Slot};
+
+/// Cell marks live with the grid (the text grid format reads them); the
+/// puzzle document carries them.
+pub use crate::grid::{Mark, Marks};
 
 /// The shortest run that is a word when a file does not say otherwise.
 pub const DEFAULT_MIN_SLOT: usize = 2;
@@ -28,14 +36,20 @@ pub struct Puzzle {
     /// One per slot of `grid.slots(min_slot)`, in that order (Across first,
     /// then Down, each by number).
     pub clues: Vec<Clue>,
+    /// Circled, shaded and rebus cells by (row, col), counted from 0; an
+    /// unmarked cell is absent, never stored as `Mark::default()`. A rebus
+    /// cell's `grid` letter is the rebus's first letter. Set them with
+    /// [`Puzzle::set_marks`], which checks them and updates the answers.
+    pub marks: BTreeMap<(usize, usize), Mark>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Clue {
     pub number: u32,
     pub direction: Direction,
-    /// The slot's letters, `.` for a cell not filled yet, so its length is
-    /// always the slot's length.
+    /// The slot's letters, `.` for a cell not filled yet, and a rebus
+    /// cell's whole text (`HEARTBEAT` for a rebus HEART then BEAT). Its
+    /// length is the slot's length only when no cell of the slot is a rebus.
     pub answer: String,
     pub text: String,
 }
@@ -49,7 +63,7 @@ impl Puzzle {
             .map(|slot| Clue {
                 number: slot.number,
                 direction: slot.direction,
-                answer: answer(&grid, slot),
+                answer: answer(&grid, &Marks::new(), slot),
                 text: String::new(),
             })
             .collect();
@@ -61,7 +75,33 @@ impl Puzzle {
             copyright: String::new(),
             notes: String::new(),
             clues,
+            marks: BTreeMap::new(),
         }
+    }
+
+    /// Replaces the marks after checking them against the grid (every cell
+    /// white, no empty mark, every rebus two or more of A-Z and 0-9 starting
+    /// with its cell's letter), and rewrites the clues' answers so that
+    /// rebus cells count with their whole text.
+    pub fn set_marks(&mut self, marks: Marks) -> Result<()> {
+        check_marks(&self.grid, &marks).map_err(Error::invalid)?;
+        self.marks = marks;
+        let slots = self.grid.slots(self.min_slot);
+        for clue in &mut self.clues {
+            if let Some(slot) = slots
+                .iter()
+                .find(|s| s.number == clue.number && s.direction == clue.direction)
+            {
+                clue.answer = answer(&self.grid, &self.marks, slot);
+            }
+        }
+        Ok(())
+    }
+
+    /// The grid in the text grid format, with a mark section when the
+    /// puzzle has marks (see [`crate::grid::parse_marked_text`]).
+    pub fn to_text(&self) -> String {
+        marked_text(&self.grid, &self.marks)
     }
 
     pub fn clue(&self, number: u32, direction: Direction) -> Option<&Clue> {
@@ -77,11 +117,17 @@ impl Puzzle {
     }
 }
 
-pub(crate) fn answer(grid: &Grid, slot: &Slot) -> String {
+/// The slot's answer as [`Clue::answer`] spells it.
+pub(crate) fn answer(grid: &Grid, marks: &Marks, slot: &Slot) -> String {
     slot.cells()
-        .map(|(r, c)| match grid.get(r, c) {
-            Cell::Letter(b) => b as char,
-            Cell::Empty | Cell::Block => '.',
+        .map(|(r, c)| {
+            if let Some(text) = marks.get(&(r, c)).and_then(|m| m.rebus.as_deref()) {
+                return text.to_string();
+            }
+            match grid.get(r, c) {
+                Cell::Letter(b) => (b as char).to_string(),
+                Cell::Empty | Cell::Block => ".".to_string(),
+            }
         })
         .collect()
 }

@@ -2,9 +2,11 @@
 //!
 //! What [`write`] writes:
 //! - `puzzle`: the clue number where a word starts, `0` (the file's `empty`)
-//!   for other white cells, `"#"` (the file's `block`) for blocks;
-//! - `solution`: one-letter strings, `"#"` for blocks, `null` for a white cell
-//!   not filled yet;
+//!   for other white cells, `"#"` (the file's `block`) for blocks; a circled
+//!   or shaded cell is an object `{"cell": 3, "style": {"shapebg": "circle",
+//!   "highlight": true}}` with the style properties it needs;
+//! - `solution`: one-letter strings, a rebus cell's whole text (`"HEART"`),
+//!   `"#"` for blocks, `null` for a white cell not filled yet;
 //! - `clues`: every slot as `[number, "text"]`, Across then Down, in number
 //!   order, with `""` where no clue is written yet;
 //! - `title`, `author`, `copyright`, `notes` only when not empty.
@@ -24,7 +26,7 @@ use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
 use crate::files::{self, Existing};
-use crate::grid::{check_side, Cell, Direction, Grid};
+use crate::grid::{check_side, Cell, Direction, Grid, Mark, Marks};
 use crate::puzzle::{direction_name, Puzzle, DEFAULT_MIN_SLOT};
 
 /// The puzzle as pretty-printed ipuz JSON, one grid row or clue per line.
@@ -42,8 +44,11 @@ pub fn save(puzzle: &Puzzle, path: &Path, existing: Existing) -> Result<()> {
 /// Reads an ipuz crossword. Besides what we write, this accepts:
 /// - `puzzle` cells as numbers, numeric strings, `""`, the file's `block`
 ///   or `"#"`, `null` (an omitted cell, taken as a block) and objects
-///   `{"cell": …, "style": …}`;
-/// - `solution` cells as letters of either case, the file's `block` or
+///   `{"cell": …, "style": …}`, whose style (inline or named in `styles`)
+///   circles the cell with `"shapebg": "circle"` and shades it with
+///   `"highlight": true` or any `"color"`;
+/// - `solution` cells as letters of either case, rebus texts (two or more
+///   letters and digits, starting with a letter), the file's `block` or
 ///   `"#"`, `null`, the file's `empty`, `0`, `""` and objects
 ///   `{"value": …}`;
 /// - clues as `[number, "text"]`, `{"number": n, "clue": "text"}` or bare
@@ -53,7 +58,7 @@ pub fn save(puzzle: &Puzzle, path: &Path, existing: Existing) -> Result<()> {
 /// - credits that are missing, `null` or `""` (all read as empty);
 /// - version 1 files and JSONP-wrapped files (`ipuz({…})`).
 ///
-/// Rebus cells, per-direction cell values, clues spanning several slots,
+/// Per-direction cell values, clues spanning several slots,
 /// directions other than Across and Down, numbering that does not follow
 /// the standard convention and clues naming a word the grid does not have
 /// are errors. Slots the file gives no clue for get empty text.
@@ -127,26 +132,47 @@ impl<'a> IpuzOut<'a> {
             },
             block: BLOCK,
             empty: 0,
-            puzzle: numbered_rows(&puzzle.grid, puzzle.min_slot),
-            solution: solution_rows(&puzzle.grid),
+            puzzle: numbered_rows(puzzle),
+            solution: solution_rows(puzzle),
             clues: clue_lists(puzzle),
         }
     }
 }
 
-fn numbered_rows(grid: &Grid, min_slot: usize) -> Vec<Vec<Value>> {
-    let numbers = grid.clue_numbers(min_slot);
-    rows(grid, |r, c, cell| match cell {
-        Cell::Block => Value::from(BLOCK),
-        _ => Value::from(numbers[r * grid.width() + c]),
+fn numbered_rows(puzzle: &Puzzle) -> Vec<Vec<Value>> {
+    let grid = &puzzle.grid;
+    let numbers = grid.clue_numbers(puzzle.min_slot);
+    rows(grid, |r, c, cell| {
+        let number = Value::from(numbers[r * grid.width() + c]);
+        match (cell, puzzle.marks.get(&(r, c))) {
+            (Cell::Block, _) => Value::from(BLOCK),
+            (_, Some(mark)) if mark.circled || mark.shaded => {
+                let mut style = Map::new();
+                if mark.circled {
+                    style.insert("shapebg".into(), Value::from("circle"));
+                }
+                if mark.shaded {
+                    style.insert("highlight".into(), Value::Bool(true));
+                }
+                let mut object = Map::new();
+                object.insert("cell".into(), number);
+                object.insert("style".into(), Value::Object(style));
+                Value::Object(object)
+            }
+            _ => number,
+        }
     })
 }
 
-fn solution_rows(grid: &Grid) -> Vec<Vec<Value>> {
-    rows(grid, |_, _, cell| match cell {
-        Cell::Block => Value::from(BLOCK),
-        Cell::Empty => Value::Null,
-        Cell::Letter(b) => Value::from((b as char).to_string()),
+fn solution_rows(puzzle: &Puzzle) -> Vec<Vec<Value>> {
+    rows(&puzzle.grid, |r, c, cell| {
+        let rebus = puzzle.marks.get(&(r, c)).and_then(|m| m.rebus.as_deref());
+        match (cell, rebus) {
+            (Cell::Block, _) => Value::from(BLOCK),
+            (_, Some(text)) => Value::from(text),
+            (Cell::Empty, None) => Value::Null,
+            (Cell::Letter(b), None) => Value::from((b as char).to_string()),
+        }
     })
 }
 
@@ -361,10 +387,10 @@ fn read_document(root: &Value) -> Checked<Puzzle> {
     check_version(doc)?;
     check_kind(doc)?;
     let (width, height) = dimensions(doc)?;
-    let marks = Marks::new(doc)?;
-    let puzzle = read_rows(doc, "puzzle", width, height, |v| marks.puzzle_cell(v))?;
-    let solution = read_rows(doc, "solution", width, height, |v| marks.solution_cell(v))?;
-    let grid = combine(width, height, &puzzle, &solution)?;
+    let markers = Markers::new(doc)?;
+    let puzzle = read_rows(doc, "puzzle", width, height, |v| markers.puzzle_cell(v))?;
+    let solution = read_rows(doc, "solution", width, height, |v| markers.solution_cell(v))?;
+    let (grid, marks) = combine(width, height, &puzzle, &solution)?;
     let listed = read_clue_lists(doc)?;
     let min_slot = derive_min_slot(&grid, &puzzle, &listed)?;
     let mut result = Puzzle::from_grid(grid, min_slot);
@@ -372,6 +398,7 @@ fn read_document(root: &Value) -> Checked<Puzzle> {
     result.author = text_field(doc, "author")?;
     result.copyright = text_field(doc, "copyright")?;
     result.notes = text_field(doc, "notes")?;
+    result.set_marks(marks).map_err(|e| e.to_string())?;
     place_clues(&mut result, listed)?;
     Ok(result)
 }
@@ -440,29 +467,40 @@ fn dimensions(doc: &Map<String, Value>) -> Checked<(usize, usize)> {
     Ok((side("width")?, side("height")?))
 }
 
-/// A `puzzle` cell: a block, or a white cell with its clue number (0: none).
+/// A `puzzle` cell: a block, or a white cell with its clue number (0: none)
+/// and how its style marks it.
 #[derive(Clone, Copy)]
 enum Numbered {
     Block,
-    White(u32),
+    White(u32, Styled),
+}
+
+/// What a cell's style says that the puzzle document keeps.
+#[derive(Clone, Copy, Default)]
+struct Styled {
+    circled: bool,
+    shaded: bool,
 }
 
 /// A `solution` cell. `Unknown` (null, empty) fits a block or a white cell.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 enum Solved {
     Block,
     Letter(u8),
+    /// Two or more characters, upper case.
+    Rebus(String),
     Unknown,
 }
 
-/// The file's own block and empty markers.
-struct Marks {
+/// The file's own block and empty markers, and its named styles.
+struct Markers {
     block: String,
     empty: Value,
+    styles: Map<String, Value>,
 }
 
-impl Marks {
-    fn new(doc: &Map<String, Value>) -> Checked<Marks> {
+impl Markers {
+    fn new(doc: &Map<String, Value>) -> Checked<Markers> {
         let block = match doc.get("block") {
             None | Some(Value::Null) => BLOCK.to_string(),
             Some(Value::String(s)) => s.clone(),
@@ -478,7 +516,15 @@ impl Marks {
                 ))
             }
         };
-        Ok(Marks { block, empty })
+        let styles = match doc.get("styles") {
+            Some(Value::Object(styles)) => styles.clone(),
+            _ => Map::new(),
+        };
+        Ok(Markers {
+            block,
+            empty,
+            styles,
+        })
     }
 
     fn is_block(&self, s: &str) -> bool {
@@ -490,27 +536,58 @@ impl Marks {
             // null is an omitted cell (a shaped grid); our grids are
             // rectangles, so it is as good as a block.
             Value::Null => Ok(Numbered::Block),
-            Value::Object(map) => match map.get("cell") {
-                Some(Value::Object(_)) => Err("a cell object's \"cell\" is an object".into()),
-                Some(inner) => self.puzzle_cell(inner),
-                None => Ok(Numbered::White(0)),
-            },
-            v if *v == self.empty => Ok(Numbered::White(0)),
+            Value::Object(map) => {
+                let numbered = match map.get("cell") {
+                    Some(Value::Object(_)) => {
+                        return Err("a cell object's \"cell\" is an object".into())
+                    }
+                    Some(inner) => self.puzzle_cell(inner)?,
+                    None => Numbered::White(0, Styled::default()),
+                };
+                Ok(match numbered {
+                    Numbered::White(n, _) => Numbered::White(n, self.styled(map.get("style"))),
+                    Numbered::Block => Numbered::Block,
+                })
+            }
+            v if *v == self.empty => Ok(Numbered::White(0, Styled::default())),
             Value::String(s) if self.is_block(s) => Ok(Numbered::Block),
-            Value::String(s) if s.trim().is_empty() => Ok(Numbered::White(0)),
-            Value::String(s) => s.trim().parse().map(Numbered::White).map_err(|_| {
-                format!("label {s:?} is not a clue number (only numbered grids are supported)")
-            }),
+            Value::String(s) if s.trim().is_empty() => Ok(Numbered::White(0, Styled::default())),
+            Value::String(s) => s
+                .trim()
+                .parse()
+                .map(|n| Numbered::White(n, Styled::default()))
+                .map_err(|_| {
+                    format!("label {s:?} is not a clue number (only numbered grids are supported)")
+                }),
             Value::Number(n) => n
                 .as_u64()
                 .and_then(|n| u32::try_from(n).ok())
-                .map(Numbered::White)
+                .map(|n| Numbered::White(n, Styled::default()))
                 .ok_or_else(|| format!("{n} is not a clue number")),
             other => Err(format!(
                 "{} is not a puzzle cell (expected a clue number, 0, \"{}\" or null)",
                 show(other),
                 self.block
             )),
+        }
+    }
+
+    /// A circle background (`"shapebg": "circle"`) circles a cell; a
+    /// highlight or any background colour shades it. Other style properties
+    /// (borders, labels, images…) have no place in the document and are
+    /// ignored. A style given by name is looked up in the file's `styles`.
+    fn styled(&self, style: Option<&Value>) -> Styled {
+        let spec = match style {
+            Some(Value::String(name)) => self.styles.get(name),
+            other => other,
+        };
+        let Some(Value::Object(spec)) = spec else {
+            return Styled::default();
+        };
+        Styled {
+            circled: spec.get("shapebg").and_then(Value::as_str) == Some("circle"),
+            shaded: spec.get("highlight") == Some(&Value::Bool(true))
+                || spec.get("color").is_some_and(|c| !c.is_null()),
         }
     }
 
@@ -554,9 +631,17 @@ fn solution_letter(s: &str) -> Checked<Solved> {
         (Some(c), None) if c.is_ascii_alphabetic() => {
             Ok(Solved::Letter(c.to_ascii_uppercase() as u8))
         }
-        (Some(_), Some(_)) if text.chars().all(char::is_alphabetic) => {
-            Err(format!("{s:?}: rebus cells are not supported"))
+        (Some(c), Some(_))
+            if c.is_ascii_alphabetic() && text.chars().all(|c| c.is_ascii_alphanumeric()) =>
+        {
+            Ok(Solved::Rebus(text.to_ascii_uppercase()))
         }
+        (Some(_), Some(_)) if text.chars().all(|c| c.is_ascii_alphanumeric()) => Err(format!(
+            "{s:?}: a rebus must start with a letter A-Z, which is what a one-letter grid holds"
+        )),
+        (Some(_), Some(_)) => Err(format!(
+            "{s:?} is neither a letter A-Z nor a rebus of letters A-Z and digits 0-9"
+        )),
         _ => Err(format!("{s:?} is not a letter A-Z")),
     }
 }
@@ -603,29 +688,52 @@ fn read_rows<T>(
         .collect()
 }
 
-/// Lays the solution over the puzzle's shape; the two must agree on blocks.
+/// Lays the solution over the puzzle's shape (the two must agree on
+/// blocks), and gathers the cells' marks: styles from the puzzle, rebuses
+/// from the solution.
 fn combine(
     width: usize,
     height: usize,
     puzzle: &[Vec<Numbered>],
     solution: &[Vec<Solved>],
-) -> Checked<Grid> {
+) -> Checked<(Grid, Marks)> {
     let mut grid = Grid::empty(width, height).map_err(|e| e.to_string())?;
+    let mut marks = Marks::new();
     for (r, (shape, letters)) in puzzle.iter().zip(solution).enumerate() {
-        for (c, (&numbered, &solved)) in shape.iter().zip(letters).enumerate() {
+        for (c, (&numbered, solved)) in shape.iter().zip(letters).enumerate() {
             let at = || format!("row {}, column {}", r + 1, c + 1);
+            if let Numbered::White(_, styled) = numbered {
+                let mark = Mark {
+                    circled: styled.circled,
+                    shaded: styled.shaded,
+                    rebus: match solved {
+                        Solved::Rebus(text) => Some(text.clone()),
+                        _ => None,
+                    },
+                };
+                if !mark.is_plain() {
+                    marks.insert((r, c), mark);
+                }
+            }
             let cell = match (numbered, solved) {
                 (Numbered::Block, Solved::Block | Solved::Unknown) => Cell::Block,
-                (Numbered::White(_), Solved::Letter(b)) => Cell::Letter(b),
-                (Numbered::White(_), Solved::Unknown) => Cell::Empty,
-                (Numbered::Block, Solved::Letter(b)) => {
+                (Numbered::White(..), &Solved::Letter(b)) => Cell::Letter(b),
+                (Numbered::White(..), Solved::Rebus(text)) => Cell::Letter(text.as_bytes()[0]),
+                (Numbered::White(..), Solved::Unknown) => Cell::Empty,
+                (Numbered::Block, Solved::Rebus(text)) => {
+                    return Err(format!(
+                        "{}: the solution has the rebus {text} where the puzzle has a block",
+                        at()
+                    ))
+                }
+                (Numbered::Block, &Solved::Letter(b)) => {
                     return Err(format!(
                         "{}: the solution has the letter {} where the puzzle has a block",
                         at(),
                         b as char
                     ))
                 }
-                (Numbered::White(_), Solved::Block) => {
+                (Numbered::White(..), Solved::Block) => {
                     return Err(format!(
                         "{}: the solution has a block where the puzzle has a white cell",
                         at()
@@ -635,7 +743,7 @@ fn combine(
             grid.set(r, c, cell);
         }
     }
-    Ok(grid)
+    Ok((grid, marks))
 }
 
 /// The minimum word length the file was made with, which ipuz does not
@@ -648,7 +756,7 @@ fn derive_min_slot(grid: &Grid, puzzle: &[Vec<Numbered>], listed: &[Listed]) -> 
         .iter()
         .flatten()
         .map(|cell| match *cell {
-            Numbered::White(n) => n,
+            Numbered::White(n, _) => n,
             Numbered::Block => 0,
         })
         .collect();

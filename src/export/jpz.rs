@@ -11,7 +11,10 @@
 //! description = notes) and a `<crossword>`. That holds the `<grid>`, one
 //! `<cell>` per square (1-based `x` column and `y` row; `type="block"` for a
 //! block; `solution` and, where a word starts, `number` for a white cell —
-//! an unfilled cell has no `solution`), then one `<word>` per slot giving its
+//! an unfilled cell has no `solution`; a rebus cell's `solution` is its whole
+//! text, `solution="HEART"`; a circled cell has `background-shape="circle"`
+//! and a shaded one `background-color="#C0C0C0"`, as Crossword Compiler
+//! writes them), then one `<word>` per slot giving its
 //! cells as ranges (`x="1-5" y="3"`), then two `<clues>` lists, Across and
 //! Down, whose `<clue word number format>` entries carry the clue text and
 //! the answer length.
@@ -20,8 +23,11 @@
 //! even escaped, so a credit or clue containing one is an error naming it.
 
 use crate::error::{Error, Result};
-use crate::grid::{Cell, Direction, Grid, Slot};
+use crate::grid::{check_marks, Cell, Direction, Slot};
 use crate::puzzle::Puzzle;
+
+/// The light grey of a shaded cell.
+const SHADE: &str = "#C0C0C0";
 
 const COMPILER_NAMESPACE: &str = "http://crossword.info/xml/crossword-compiler";
 const PUZZLE_NAMESPACE: &str = "http://crossword.info/xml/rectangular-puzzle";
@@ -29,6 +35,10 @@ const ALPHABET: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /// The puzzle as `.jpz` XML.
 pub fn write(puzzle: &Puzzle) -> Result<String> {
+    // `marks` is a public field: checked here, since rebus texts go into
+    // attributes unescaped.
+    check_marks(&puzzle.grid, &puzzle.marks)
+        .map_err(|e| Error::invalid(format!("cannot write .jpz: {e}")))?;
     let slots = puzzle.grid.slots(puzzle.min_slot);
     let mut xml = String::new();
     xml.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -40,7 +50,7 @@ pub fn write(puzzle: &Puzzle) -> Result<String> {
     ));
     xml.push_str(&metadata(puzzle)?);
     xml.push_str("    <crossword>\n");
-    xml.push_str(&grid(&puzzle.grid, puzzle.min_slot));
+    xml.push_str(&grid(puzzle));
     xml.push_str(&words(&slots));
     for direction in [Direction::Across, Direction::Down] {
         xml.push_str(&clue_list(puzzle, &slots, direction)?);
@@ -68,8 +78,9 @@ fn metadata(puzzle: &Puzzle) -> Result<String> {
 }
 
 /// Cells in reading order, as Crossword Compiler lists them.
-fn grid(grid: &Grid, min_slot: usize) -> String {
-    let numbers = grid.clue_numbers(min_slot);
+fn grid(puzzle: &Puzzle) -> String {
+    let grid = &puzzle.grid;
+    let numbers = grid.clue_numbers(puzzle.min_slot);
     let mut xml = format!(
         "      <grid width=\"{}\" height=\"{}\">\n",
         grid.width(),
@@ -78,14 +89,25 @@ fn grid(grid: &Grid, min_slot: usize) -> String {
     for row in 0..grid.height() {
         for col in 0..grid.width() {
             let mut attributes = format!("x=\"{}\" y=\"{}\"", col + 1, row + 1);
-            match grid.get(row, col) {
-                Cell::Block => attributes.push_str(" type=\"block\""),
-                Cell::Letter(b) => attributes.push_str(&format!(" solution=\"{}\"", b as char)),
-                Cell::Empty => {}
+            let mark = puzzle.marks.get(&(row, col));
+            match (grid.get(row, col), mark.and_then(|m| m.rebus.as_deref())) {
+                (Cell::Block, _) => attributes.push_str(" type=\"block\""),
+                // Rebus texts are letters and digits: nothing to escape.
+                (_, Some(text)) => attributes.push_str(&format!(" solution=\"{text}\"")),
+                (Cell::Letter(b), None) => {
+                    attributes.push_str(&format!(" solution=\"{}\"", b as char))
+                }
+                (Cell::Empty, None) => {}
             }
             let number = numbers[row * grid.width() + col];
             if number > 0 {
                 attributes.push_str(&format!(" number=\"{number}\""));
+            }
+            if mark.is_some_and(|m| m.circled) {
+                attributes.push_str(" background-shape=\"circle\"");
+            }
+            if mark.is_some_and(|m| m.shaded) {
+                attributes.push_str(&format!(" background-color=\"{SHADE}\""));
             }
             xml.push_str(&format!("        <cell {attributes}/>\n"));
         }

@@ -8,14 +8,19 @@
 //! - the blank grid drawn with `+---+` boxes, each white cell showing its
 //!   clue number, blocks filled with `###` (4 columns a cell: a 21×21 grid is
 //!   85 columns wide);
+//! - when cells are circled or shaded, which ones, as lines like
+//!   `Circled squares (row,column): 1,1 1,3` (a box drawing has no room
+//!   for a circle, and a solver needs to know them);
 //! - `ACROSS` and `DOWN`, one clue a line, `12. Clue text (5)` with the
 //!   answer length, numbers right-aligned;
 //! - the copyright;
 //! - `SOLUTION`: the filled grid, one row a line, letters separated by
-//!   spaces, `#` for blocks and `.` for cells not filled yet.
+//!   spaces, `#` for blocks and `.` for cells not filled yet; a rebus cell
+//!   shows its whole text (`H E A R T` becomes `HEART E A …` there), so such
+//!   a row is wider than the others.
 
 use crate::grid::{Cell, Direction, Grid, Slot};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Mark, Puzzle};
 
 /// The puzzle as plain text.
 pub fn write(puzzle: &Puzzle) -> String {
@@ -24,10 +29,11 @@ pub fn write(puzzle: &Puzzle) -> String {
         byline(puzzle),
         puzzle.notes.trim().to_string(),
         blank_grid(&puzzle.grid, puzzle.min_slot),
+        marked_squares(puzzle),
         clue_list(puzzle, &slots, Direction::Across),
         clue_list(puzzle, &slots, Direction::Down),
         puzzle.copyright.trim().to_string(),
-        solution(&puzzle.grid),
+        solution(puzzle),
     ];
     let mut text = parts
         .iter()
@@ -115,11 +121,44 @@ fn clue_entry(slot: &Slot, clue: &str, width: usize) -> String {
     entry
 }
 
-fn solution(grid: &Grid) -> String {
+/// The circled and shaded cells, 1-based, one line a kind; empty if none.
+fn marked_squares(puzzle: &Puzzle) -> String {
+    let mut text = String::new();
+    for (name, is) in [
+        ("Circled", (|m: &Mark| m.circled) as fn(&Mark) -> bool),
+        ("Shaded", |m: &Mark| m.shaded),
+    ] {
+        let cells: Vec<String> = puzzle
+            .marks
+            .iter()
+            .filter(|(_, mark)| is(mark))
+            .map(|((row, col), _)| format!("{},{}", row + 1, col + 1))
+            .collect();
+        if !cells.is_empty() {
+            text.push_str(&format!(
+                "{name} squares (row,column): {}\n",
+                cells.join(" ")
+            ));
+        }
+    }
+    text
+}
+
+fn solution(puzzle: &Puzzle) -> String {
+    let grid = &puzzle.grid;
     let mut text = String::from("SOLUTION\n");
-    for line in grid.to_text().lines() {
-        let spaced: Vec<String> = line.chars().map(String::from).collect();
-        text.push_str(&spaced.join(" "));
+    for row in 0..grid.height() {
+        let cells: Vec<String> = (0..grid.width())
+            .map(|col| {
+                let rebus = puzzle.marks.get(&(row, col)).and_then(|m| m.rebus.clone());
+                rebus.unwrap_or_else(|| match grid.get(row, col) {
+                    Cell::Block => "#".to_string(),
+                    Cell::Empty => ".".to_string(),
+                    Cell::Letter(b) => (b as char).to_string(),
+                })
+            })
+            .collect();
+        text.push_str(&cells.join(" "));
         text.push('\n');
     }
     text

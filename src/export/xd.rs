@@ -11,37 +11,66 @@
 //!   a line break inside one becomes a space, since a header is one line; a
 //!   puzzle with none gets `Origin: cruciverb`, as the reference parser
 //!   wants at least one header);
+//! - `Special: circle` (or `shaded`) when some cells are marked, and
+//!   `Rebus: 1=HEART 2=STAR` when some cells hold a rebus;
 //! - the grid, one row per line: letters, `#` for blocks, `.` for a cell not
-//!   filled yet (the spec's mark for a partial solution);
-//! - the clues `A1. Text ~ ANSWER`, Across then Down, one blank line between,
+//!   filled yet (the spec's mark for a partial solution), a lower-case letter
+//!   for a circled (or shaded) cell, a rebus key (`1`–`9`, `0`, then a few
+//!   symbols) for a rebus cell;
+//! - the clues `A1. Text ~ ANSWER` (rebus cells spelled out in full),
+//!   Across then Down, one blank line between,
 //!   a line break in a clue written as `\` (the spec's line separator, so a
 //!   `\` in a clue reads back as a line break);
 //! - the notes, if any, as the free-form final section.
+//!
+//! The spec has one kind of special cell per puzzle (the `Special` header
+//! says which) and a rebus cell has no letter to lower-case, so a puzzle
+//! with both circled and shaded cells, or a marked rebus cell, cannot be
+//! written; that is an error naming the cell rather than a silent loss.
 //!
 //! `.xd` numbers every run of two or more cells, so it carries puzzles whose
 //! minimum word length is 2 (or whose grid has no run that another minimum
 //! would number differently). [`read`] therefore gives `min_slot` 2.
 //!
 //! [`read`] also takes the spec's explicit layout (`## Metadata`, `## Grid`,
-//! `## Clues`, `## Notes` headings), lower-case (special) cells as their
-//! letters, `_` (a cell outside the grid) as a block, `Notes` or
-//! `Description` headers as notes, and ignores clue metadata lines
-//! (`A1 ^Refs: …`) and headers it has no use for. Rebus cells, clue groups
-//! other than Across and Down, clues for words the grid does not have and
-//! answers that differ from the grid are errors naming the line.
+//! `## Clues`, `## Notes` headings), lower-case (special) cells as circled
+//! (shaded when the `Special` header says `shaded`), rebus keys any
+//! character but an upper-case letter, `#`, `.` or `_`, `_` (a cell outside the grid)
+//! as a block, `Notes` or `Description` headers as notes, and ignores clue
+//! metadata lines (`A1 ^Refs: …`) and headers it has no use for. Clue
+//! groups other than Across and Down, clues for words the grid does not
+//! have and answers that differ from the grid are errors naming the line.
 
 use std::collections::HashSet;
 
 use crate::error::{Error, Result};
-use crate::grid::{check_side, Cell, Direction, Grid, Slot};
-use crate::puzzle::{Puzzle, DEFAULT_MIN_SLOT};
+use crate::grid::{check_marks, check_rebus, check_side, Cell, Direction, Grid, Mark, Marks, Slot};
+use crate::puzzle::{answer, Puzzle, DEFAULT_MIN_SLOT};
+
+/// Rebus keys in the order they are given out: digits as the spec's
+/// examples, then symbols no grid uses for anything else.
+const REBUS_KEYS: &str = "1234567890@$%&*+?!=^~";
 
 /// The puzzle as `.xd` text.
 pub fn write(puzzle: &Puzzle) -> Result<String> {
     check_numbering(puzzle)?;
+    check_marks(&puzzle.grid, &puzzle.marks)
+        .map_err(|e| Error::invalid(format!("cannot write .xd: {e}")))?;
+    let special = special_kind(puzzle)?;
+    let keys = rebus_keys(puzzle)?;
     let mut out = header_lines(puzzle);
+    if let Some(kind) = special {
+        out.push_str(&format!("Special: {kind}\n"));
+    }
+    if !keys.is_empty() {
+        let entries: Vec<String> = keys
+            .iter()
+            .map(|(text, key)| format!("{key}={text}"))
+            .collect();
+        out.push_str(&format!("Rebus: {}\n", entries.join(" ")));
+    }
     out.push_str("\n\n");
-    out.push_str(&puzzle.grid.to_text());
+    out.push_str(&grid_lines(puzzle, &keys));
     out.push_str("\n\n");
     out.push_str(&clue_lines(puzzle));
     let notes = puzzle.notes.trim();
@@ -66,8 +95,11 @@ pub fn read(text: &str, name: &str) -> Result<Puzzle> {
         .collect();
     let sections = Sections::split(&lines, name)?;
     let headers = read_headers(&sections.metadata, name)?;
-    let grid = read_grid(&sections.grid, name)?;
+    let (grid, marks) = read_grid(&sections.grid, &headers, name)?;
     let mut puzzle = Puzzle::from_grid(grid, DEFAULT_MIN_SLOT);
+    puzzle
+        .set_marks(marks)
+        .map_err(|e| Error::invalid(format!("{name}: {e}")))?;
     puzzle.title = headers.title;
     puzzle.author = headers.author;
     puzzle.copyright = headers.copyright;
@@ -108,6 +140,85 @@ fn check_numbering(puzzle: &Puzzle) -> Result<()> {
         odd.row + 1,
         odd.col + 1
     )))
+}
+
+/// The one kind of special cell the puzzle has, as the `Special` header
+/// names it, or None for no special cells.
+fn special_kind(puzzle: &Puzzle) -> Result<Option<&'static str>> {
+    let cannot = |message: String| Error::invalid(format!("cannot write .xd: {message}"));
+    let mut kind = None;
+    for (&(row, col), mark) in &puzzle.marks {
+        let at = format!("row {}, column {}", row + 1, col + 1);
+        let this = match (mark.circled, mark.shaded) {
+            (false, false) => continue,
+            (true, true) => {
+                return Err(cannot(format!(
+                    "{at} is both circled and shaded, and .xd has one kind of special cell"
+                )))
+            }
+            (true, false) => "circle",
+            (false, true) => "shaded",
+        };
+        if mark.rebus.is_some() {
+            return Err(cannot(format!(
+                "{at} is a rebus and {this}, and .xd marks only a letter as special"
+            )));
+        }
+        if kind.is_some_and(|k| k != this) {
+            return Err(cannot(format!(
+                "the puzzle has circled and shaded cells (the first other kind at {at}), \
+                 and .xd has one kind of special cell"
+            )));
+        }
+        kind = Some(this);
+    }
+    Ok(kind)
+}
+
+/// Each distinct rebus text with its grid key, in the order the texts first
+/// appear row by row.
+fn rebus_keys(puzzle: &Puzzle) -> Result<Vec<(&str, char)>> {
+    let mut keys: Vec<(&str, char)> = Vec::new();
+    for mark in puzzle.marks.values() {
+        let Some(text) = mark.rebus.as_deref() else {
+            continue;
+        };
+        if keys.iter().any(|(t, _)| *t == text) {
+            continue;
+        }
+        let key = REBUS_KEYS.chars().nth(keys.len()).ok_or_else(|| {
+            Error::invalid(format!(
+                "cannot write .xd: the puzzle has more than {} different rebuses",
+                REBUS_KEYS.len()
+            ))
+        })?;
+        keys.push((text, key));
+    }
+    Ok(keys)
+}
+
+/// The grid rows: letters (lower case when special), rebus keys, `#`, `.`.
+fn grid_lines(puzzle: &Puzzle, keys: &[(&str, char)]) -> String {
+    let grid = &puzzle.grid;
+    let mut out = String::new();
+    for row in 0..grid.height() {
+        for col in 0..grid.width() {
+            let mark = puzzle.marks.get(&(row, col));
+            let rebus = mark.and_then(|m| m.rebus.as_deref());
+            let key = rebus.and_then(|text| keys.iter().find(|(t, _)| *t == text));
+            out.push(match (grid.get(row, col), key) {
+                (Cell::Block, _) => '#',
+                (_, Some(&(_, key))) => key,
+                (Cell::Empty, None) => '.',
+                (Cell::Letter(b), None) if mark.is_some_and(|m| m.circled || m.shaded) => {
+                    (b as char).to_ascii_lowercase()
+                }
+                (Cell::Letter(b), None) => b as char,
+            });
+        }
+        out.push('\n');
+    }
+    out
 }
 
 fn header_lines(puzzle: &Puzzle) -> String {
@@ -154,7 +265,7 @@ fn clue_lines(puzzle: &Puzzle) -> String {
             .clue(slot.number, slot.direction)
             .map_or(String::new(), |c| clue_text_out(&c.text));
         let label = format!("{}{}.", group_letter(slot.direction), slot.number);
-        let answer = slot_answer(&puzzle.grid, &slot);
+        let answer = answer(&puzzle.grid, &puzzle.marks, &slot);
         if text.is_empty() {
             out.push_str(&format!("{label} ~ {answer}\n"));
         } else {
@@ -178,16 +289,6 @@ fn group_letter(direction: Direction) -> char {
         Direction::Across => 'A',
         Direction::Down => 'D',
     }
-}
-
-/// The slot's cells as the grid holds them, `.` where not filled yet.
-fn slot_answer(grid: &Grid, slot: &Slot) -> String {
-    slot.cells()
-        .map(|(r, c)| match grid.get(r, c) {
-            Cell::Letter(b) => b as char,
-            Cell::Empty | Cell::Block => '.',
-        })
-        .collect()
 }
 
 // ---------------------------------------------------------------- reading
@@ -329,6 +430,11 @@ struct Headers {
     author: String,
     copyright: String,
     notes: String,
+    /// The `Special` header said the special cells are shaded, not circled.
+    shaded: bool,
+    /// The `Rebus` header's texts by grid key, with the header's line.
+    rebus: Vec<(char, String)>,
+    rebus_line: usize,
 }
 
 fn read_headers(lines: &[Line], name: &str) -> Result<Headers> {
@@ -354,14 +460,49 @@ fn read_headers(lines: &[Line], name: &str) -> Result<Headers> {
             "author" => headers.author = value,
             "copyright" => headers.copyright = value,
             "notes" | "description" => headers.notes = join_notes(&headers.notes, &value),
-            "rebus" if !value.is_empty() => return Err(at("rebus cells are not supported".into())),
+            "special" => headers.shaded = value.to_ascii_lowercase().starts_with("shade"),
+            "rebus" => {
+                headers.rebus = parse_rebus_header(&value).map_err(at)?;
+                headers.rebus_line = line.number;
+            }
             _ => {}
         }
     }
     Ok(headers)
 }
 
-fn read_grid(lines: &[Line], name: &str) -> Result<Grid> {
+/// `1=HEART 2=STAR` (entries may also be separated by commas): each key one
+/// character that is not an upper-case letter, `#`, `.` or `_`.
+fn parse_rebus_header(value: &str) -> std::result::Result<Vec<(char, String)>, String> {
+    let mut entries: Vec<(char, String)> = Vec::new();
+    for entry in value.split([' ', ',']).filter(|e| !e.is_empty()) {
+        let (key, text) = entry
+            .split_once('=')
+            .ok_or_else(|| format!("rebus entry {entry:?} is not KEY=TEXT"))?;
+        let mut chars = key.chars();
+        let (Some(key), None) = (chars.next(), chars.next()) else {
+            return Err(format!(
+                "rebus entry {entry:?}: the key must be one character"
+            ));
+        };
+        // Lower-case keys are allowed (xdformat's converter hands them out
+        // once it runs out of digits); in such a file that letter is not a
+        // special cell.
+        if key.is_ascii_uppercase() || "#._".contains(key) {
+            return Err(format!(
+                "rebus entry {entry:?}: {key:?} cannot be a rebus key, since the grid uses it \
+                 for a letter, a block or an open cell"
+            ));
+        }
+        if entries.iter().any(|(k, _)| *k == key) {
+            return Err(format!("rebus key {key:?} is given twice"));
+        }
+        entries.push((key, text.to_ascii_uppercase()));
+    }
+    Ok(entries)
+}
+
+fn read_grid(lines: &[Line], headers: &Headers, name: &str) -> Result<(Grid, Marks)> {
     let rows: Vec<&Line> = lines.iter().filter(|l| !l.is_blank()).collect();
     let Some(first) = rows.first() else {
         return Err(Error::invalid(format!(
@@ -373,6 +514,7 @@ fn read_grid(lines: &[Line], name: &str) -> Result<Grid> {
     check_side("width", width).map_err(size_error)?;
     check_side("height", rows.len()).map_err(size_error)?;
     let mut grid = Grid::empty(width, rows.len()).map_err(size_error)?;
+    let mut marks = Marks::new();
     for (r, line) in rows.iter().enumerate() {
         let row = line.text.trim();
         let count = row.chars().count();
@@ -385,28 +527,53 @@ fn read_grid(lines: &[Line], name: &str) -> Result<Grid> {
             ));
         }
         for (c, ch) in row.chars().enumerate() {
+            let at = |message: String| Error::parse(name, line.number, Some(c + 1), message);
+            if let Some((_, text)) = headers.rebus.iter().find(|(k, _)| *k == ch) {
+                let first = text.bytes().next().filter(u8::is_ascii_uppercase);
+                let letter = first.ok_or_else(|| {
+                    at(format!(
+                        "rebus {ch:?} (line {}) is {text:?}, which does not start with a letter A-Z",
+                        headers.rebus_line
+                    ))
+                })?;
+                grid.set(r, c, Cell::Letter(letter));
+                // A one-letter rebus is just that letter.
+                if text.len() > 1 {
+                    check_rebus(&grid, r, c, text).map_err(at)?;
+                    marks.insert(
+                        (r, c),
+                        Mark {
+                            rebus: Some(text.clone()),
+                            ..Mark::default()
+                        },
+                    );
+                }
+                continue;
+            }
             let cell = grid_cell(ch).ok_or_else(|| {
-                Error::parse(
-                    name,
-                    line.number,
-                    Some(c + 1),
-                    format!(
-                        "{ch:?} is not a grid cell (expected a letter, '#' or '.'; \
-                         rebus cells are not supported)"
-                    ),
-                )
+                at(format!(
+                    "{ch:?} is not a grid cell (expected a letter, '#', '.' or a key of the \
+                     Rebus header)"
+                ))
             })?;
+            if ch.is_ascii_lowercase() {
+                let mark = Mark {
+                    circled: !headers.shaded,
+                    shaded: headers.shaded,
+                    rebus: None,
+                };
+                marks.insert((r, c), mark);
+            }
             grid.set(r, c, cell);
         }
     }
-    Ok(grid)
+    Ok((grid, marks))
 }
 
 fn grid_cell(ch: char) -> Option<Cell> {
     match ch {
         'A'..='Z' => Some(Cell::Letter(ch as u8)),
-        // Lower case marks a special (circled or shaded) cell, which our
-        // puzzles do not have; the letter is what matters.
+        // Lower case marks a special cell; the caller records the mark.
         'a'..='z' => Some(Cell::Letter(ch.to_ascii_uppercase() as u8)),
         // '_' is a cell outside an irregular grid; a block is the nearest.
         '#' | '_' => Some(Cell::Block),

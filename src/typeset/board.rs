@@ -1,13 +1,14 @@
 //! Drawing a crossword grid: black blocks, thin lines between cells, a
-//! heavier border, and either the clue numbers (the puzzle) or the letters
-//! (the solution).
+//! heavier border, circled and shaded cells, and either the clue numbers
+//! (the puzzle) or the letters (the solution; a rebus cell's whole text,
+//! smaller so that it fits).
 //!
 //! Sizes of the marks follow the cell size, so the same drawing serves a
 //! 36-point mini cell and a 15-point cell of a 25×25 grid. Lines are drawn
 //! after the blocks, and the border last, so that the border's full weight
 //! shows even where a block touches it.
 
-use crate::grid::{Cell, Grid};
+use crate::grid::{Cell, Grid, Marks as CellMarks};
 
 use super::fonts::{Fonts, Style, CAP_HEIGHT};
 use super::page::{Item, Rect};
@@ -33,9 +34,11 @@ fn border_width(cell: f32) -> f32 {
 /// The items that draw `grid` with its top-left corner at (`x`, `y`) and
 /// square cells of `cell` points; `min_slot` decides which cells get a
 /// number.
+/// `cell_marks` says which cells are circled, shaded or hold a rebus.
 pub fn draw(
     fonts: &Fonts,
     grid: &Grid,
+    cell_marks: &CellMarks,
     min_slot: usize,
     (x, y): (f32, f32),
     cell: f32,
@@ -47,14 +50,41 @@ pub fn draw(
         width: cell * grid.width() as f32,
         height: cell * grid.height() as f32,
     };
-    let mut items = blocks(grid, bounds, cell);
+    let mut items = shades(cell_marks, bounds, cell);
+    items.extend(blocks(grid, bounds, cell));
+    items.extend(circles(cell_marks, bounds, cell));
     items.extend(inner_lines(grid, bounds, cell));
     items.push(Item::Frame(bounds, border_width(cell)));
     items.extend(match marks {
         Marks::Numbers => numbers(grid, min_slot, bounds, cell),
-        Marks::Letters => letters(fonts, grid, bounds, cell),
+        Marks::Letters => letters(fonts, grid, cell_marks, bounds, cell),
     });
     items
+}
+
+fn shades(cell_marks: &CellMarks, bounds: Rect, cell: f32) -> Vec<Item> {
+    cell_marks
+        .iter()
+        .filter(|(_, mark)| mark.shaded)
+        .map(|(&(row, col), _)| Item::Shade(cell_rect(bounds, cell, row, col)))
+        .collect()
+}
+
+/// A circle just inside the cell, thin like the inner lines, so that the
+/// number in the corner and the letter in the middle stay readable.
+fn circles(cell_marks: &CellMarks, bounds: Rect, cell: f32) -> Vec<Item> {
+    cell_marks
+        .iter()
+        .filter(|(_, mark)| mark.circled)
+        .map(|(&(row, col), _)| {
+            let r = cell_rect(bounds, cell, row, col);
+            Item::Circle {
+                centre: (r.x + cell / 2.0, r.y + cell / 2.0),
+                radius: cell * 0.46,
+                width: INNER_LINE,
+            }
+        })
+        .collect()
 }
 
 fn cell_rect(bounds: Rect, cell: f32, row: usize, col: usize) -> Rect {
@@ -116,14 +146,29 @@ fn numbers(grid: &Grid, min_slot: usize, bounds: Rect, cell: f32) -> Vec<Item> {
 }
 
 /// Letters a little over half the cell high, centred both ways (their cap
-/// height, not their line box, is what is centred).
-fn letters(fonts: &Fonts, grid: &Grid, bounds: Rect, cell: f32) -> Vec<Item> {
-    let size = cell * 0.62;
+/// height, not their line box, is what is centred). A rebus is set smaller,
+/// as large as fits in 80% of the cell's width.
+fn letters(
+    fonts: &Fonts,
+    grid: &Grid,
+    cell_marks: &CellMarks,
+    bounds: Rect,
+    cell: f32,
+) -> Vec<Item> {
+    let letter_size = cell * 0.62;
     positions(grid)
         .filter_map(|(row, col)| match grid.get(row, col) {
             Cell::Letter(b) => {
                 let r = cell_rect(bounds, cell, row, col);
-                let text = char::from(b).to_string();
+                let rebus = cell_marks.get(&(row, col)).and_then(|m| m.rebus.clone());
+                let size = match &rebus {
+                    Some(text) => {
+                        let at_one_point = fonts.width(text, Style::Regular, 1.0);
+                        letter_size.min(cell * 0.8 / at_one_point.max(f32::EPSILON))
+                    }
+                    None => letter_size,
+                };
+                let text = rebus.unwrap_or_else(|| char::from(b).to_string());
                 let width = fonts.width(&text, Style::Regular, size);
                 Some(Item::Text {
                     x: r.x + (cell - width) / 2.0,
@@ -160,7 +205,15 @@ mod tests {
     fn puzzle_grid_has_blocks_lines_border_and_numbers() {
         let fonts = Fonts::load().unwrap();
         let grid = Grid::parse_text("#AB\nCDE\nFG#\n", "t").unwrap();
-        let items = draw(&fonts, &grid, 2, (10.0, 20.0), 30.0, Marks::Numbers);
+        let items = draw(
+            &fonts,
+            &grid,
+            &CellMarks::new(),
+            2,
+            (10.0, 20.0),
+            30.0,
+            Marks::Numbers,
+        );
         let fills: Vec<&Item> = items
             .iter()
             .filter(|i| matches!(i, Item::Fill(_)))
@@ -203,7 +256,15 @@ mod tests {
     fn solution_grid_centres_the_letters() {
         let fonts = Fonts::load().unwrap();
         let grid = Grid::parse_text("#AB\nCDE\nFG#\n", "t").unwrap();
-        let items = draw(&fonts, &grid, 2, (0.0, 0.0), 20.0, Marks::Letters);
+        let items = draw(
+            &fonts,
+            &grid,
+            &CellMarks::new(),
+            2,
+            (0.0, 0.0),
+            20.0,
+            Marks::Letters,
+        );
         assert_eq!(texts(&items), ["A", "B", "C", "D", "E", "F", "G"]);
         let Some(Item::Text {
             x, baseline, size, ..
@@ -216,5 +277,53 @@ mod tests {
         let width = fonts.width("D", Style::Regular, *size);
         assert!((x + width / 2.0 - 30.0).abs() < 1e-3);
         assert!((baseline - size * CAP_HEIGHT / 2.0 - 30.0).abs() < 1e-3);
+    }
+
+    #[test]
+    fn marked_cells_are_shaded_under_and_circled_over_the_grid() {
+        use crate::grid::Mark;
+        let fonts = Fonts::load().unwrap();
+        let grid = Grid::parse_text("#AB\nCDE\nFG#\n", "t").unwrap();
+        let marks = CellMarks::from([
+            (
+                (0, 1),
+                Mark {
+                    circled: true,
+                    shaded: true,
+                    rebus: None,
+                },
+            ),
+            (
+                (1, 1),
+                Mark {
+                    rebus: Some("DOUBLE".into()),
+                    ..Mark::default()
+                },
+            ),
+        ]);
+        let items = draw(&fonts, &grid, &marks, 2, (0.0, 0.0), 20.0, Marks::Letters);
+        let cell = Rect {
+            x: 20.0,
+            y: 0.0,
+            width: 20.0,
+            height: 20.0,
+        };
+        // The shade comes first, so blocks, lines and letters cover it.
+        assert_eq!(items[0], Item::Shade(cell));
+        assert!(items.contains(&Item::Circle {
+            centre: (30.0, 10.0),
+            radius: 20.0 * 0.46,
+            width: INNER_LINE,
+        }));
+        let Some(Item::Text { x, size, .. }) = items
+            .iter()
+            .find(|i| matches!(i, Item::Text { text, .. } if text == "DOUBLE"))
+        else {
+            panic!("no rebus text");
+        };
+        let width = fonts.width("DOUBLE", Style::Regular, *size);
+        assert!(*size < 20.0 * 0.62);
+        assert!((width - 20.0 * 0.8).abs() < 1e-3);
+        assert!((x + width / 2.0 - 30.0).abs() < 1e-3);
     }
 }

@@ -208,6 +208,7 @@ fn puzzle_pages(sheet: &Sheet, puzzle: &Puzzle) -> Result<Vec<Page>> {
     page.items.extend(board::draw(
         sheet.fonts,
         &puzzle.grid,
+        &puzzle.marks,
         puzzle.min_slot,
         choice.arrangement.grid_at,
         choice.arrangement.cell,
@@ -294,6 +295,7 @@ fn solution_page(sheet: &Sheet, puzzle: &Puzzle) -> Page {
     page.items.extend(board::draw(
         sheet.fonts,
         grid,
+        &puzzle.marks,
         puzzle.min_slot,
         (x, top),
         cell,

@@ -22,6 +22,14 @@ pub enum Item {
     },
     /// A solid black box.
     Fill(Rect),
+    /// A light grey box: a shaded cell, under everything else.
+    Shade(Rect),
+    /// A circle outline of the given line width.
+    Circle {
+        centre: (f32, f32),
+        radius: f32,
+        width: f32,
+    },
     /// A box outline of the given line width.
     Frame(Rect, f32),
     /// A straight line of the given width.

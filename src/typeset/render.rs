@@ -104,6 +104,23 @@ fn pdf_page(fonts: &Fonts, page: &Page) -> PdfPage {
             Item::Fill(rect) => ops.push(Op::DrawRectangle {
                 rectangle: pdf_rect(rect, PaintMode::Fill, &flip),
             }),
+            Item::Shade(rect) => ops.extend([
+                Op::SetFillColor { col: grey(SHADE) },
+                Op::DrawRectangle {
+                    rectangle: pdf_rect(rect, PaintMode::Fill, &flip),
+                },
+                Op::SetFillColor { col: black() },
+            ]),
+            Item::Circle {
+                centre,
+                radius,
+                width,
+            } => ops.extend([
+                Op::SetOutlineThickness { pt: Pt(*width) },
+                Op::DrawLine {
+                    line: circle(*centre, *radius, &flip),
+                },
+            ]),
             Item::Frame(rect, width) => ops.extend([
                 Op::SetOutlineThickness { pt: Pt(*width) },
                 Op::DrawRectangle {
@@ -166,11 +183,43 @@ fn pdf_page(fonts: &Fonts, page: &Page) -> PdfPage {
     }
 }
 
+/// How light a shaded cell is (1 is white): light enough that black
+/// letters and numbers on it read as on white.
+const SHADE: f32 = 0.82;
+
+/// Segments of the polygon a circle is drawn as: at 64 the corners are
+/// under a hundredth of the radius off the curve, invisible in print.
+const CIRCLE_SEGMENTS: usize = 64;
+
 fn black() -> Color {
+    grey(0.0)
+}
+
+fn grey(percent: f32) -> Color {
     Color::Greyscale(Greyscale {
-        percent: 0.0,
+        percent,
         icc_profile: None,
     })
+}
+
+/// A closed polygon through points of the circle.
+fn circle((cx, cy): (f32, f32), radius: f32, flip: &dyn Fn(f32) -> Pt) -> Line {
+    let points = (0..CIRCLE_SEGMENTS)
+        .map(|i| {
+            let angle = i as f32 / CIRCLE_SEGMENTS as f32 * std::f32::consts::TAU;
+            LinePoint {
+                p: Point {
+                    x: Pt(cx + radius * angle.cos()),
+                    y: flip(cy + radius * angle.sin()),
+                },
+                bezier: false,
+            }
+        })
+        .collect();
+    Line {
+        points,
+        is_closed: true,
+    }
 }
 
 fn pdf_rect(rect: &Rect, mode: PaintMode, flip: &dyn Fn(f32) -> Pt) -> printpdf::Rect {

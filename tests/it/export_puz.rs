@@ -309,7 +309,15 @@ fn optional_sections_are_checked_and_skipped() {
         "p.markup().set_markup_squares([0, 5], puz.GridMarkup.Circled)\n\
          p.timer().elapsed_seconds = 42",
     );
-    let plain = read(&puzpy_file(""), "p.puz").unwrap();
+    // The circles (GEXT) are read; the timer (LTIM) is a solver's, skipped.
+    let mut plain = read(&puzpy_file(""), "p.puz").unwrap();
+    let circle = cruciverb::puzzle::Mark {
+        circled: true,
+        ..Default::default()
+    };
+    plain
+        .set_marks([((0, 0), circle.clone()), ((1, 1), circle)].into())
+        .unwrap();
     assert_eq!(
         describe_with_puzpy(&bytes)["extensions"],
         json!(["GEXT", "LTIM"])
@@ -378,9 +386,12 @@ fn unsupported_puzzles_are_refused_by_name() {
         "t.puz: the solution is scrambled (locked with a key), so it cannot be read"
     );
     assert_eq!(
-        read_err(&puzpy_file("p.rebus().add_rebus_squares(0, 'CAT')")),
-        "t.puz: rebus puzzle (GRBS section): some cells hold several letters, but a puzzle \
-         here holds one letter per cell"
+        read_err(&puzpy_file("p.rebus().add_rebus_squares(0, 'DOG')")),
+        "t.puz: rebus DOG at 1,1 starts with D, but the grid has C there"
+    );
+    assert_eq!(
+        read_err(&puzpy_file("p.rebus().add_rebus_squares(0, 'C-T')")),
+        "t.puz: rebus \"C-T\" at 1,1 contains '-'; a rebus holds only letters A-Z and digits 0-9"
     );
     assert_eq!(
         read_err(&puzpy_file("p.clues = p.clues[:7]")),

@@ -601,7 +601,16 @@ D5. It’s a ‘small’ world… ~ CECA
 
 A 5×5 with curly quotes, accents and dashes in its clues.
 ";
-    assert_eq!(xd::read(text, "explicit.xd").unwrap(), fixture("mini5"));
+    // Lower case marks special cells: circled, as no Special header says.
+    let mut circled = fixture("mini5");
+    let circle = cruciverb::puzzle::Mark {
+        circled: true,
+        ..Default::default()
+    };
+    circled
+        .set_marks([((1, 3), circle.clone()), ((1, 4), circle)].into())
+        .unwrap();
+    assert_eq!(xd::read(text, "explicit.xd").unwrap(), circled);
 
     let with_header_notes = MINI5_XD.replace("Copyright:", "Notes: From the header.\nCopyright:");
     let read = xd::read(&with_header_notes, "h.xd").unwrap();
@@ -627,8 +636,8 @@ fn malformed_xd_is_an_error_naming_the_line() {
         (
             "ERICA\n",
             "ER1CA\n",
-            "bad.xd:8:3: '1' is not a grid cell (expected a letter, '#' or '.'; rebus cells are \
-         not supported)",
+            "bad.xd:8:3: '1' is not a grid cell (expected a letter, '#', '.' or a key of the \
+         Rebus header)",
         ),
         (
             "A8. ½ of a pair ~ ASKS",
@@ -659,8 +668,9 @@ fn malformed_xd_is_an_error_naming_the_line() {
         ),
         (
             "Copyright:",
-            "Rebus: 1=ONE\nCopyright:",
-            "bad.xd:3: rebus cells are not supported",
+            "Rebus: A=ONE\nCopyright:",
+            "bad.xd:3: rebus entry \"A=ONE\": 'A' cannot be a rebus key, since the grid uses \
+         it for a letter, a block or an open cell",
         ),
         (
             "Author: Zoë Test",

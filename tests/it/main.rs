@@ -12,6 +12,7 @@ mod fill;
 mod fuzz_corpus;
 mod grid;
 mod hostile;
+mod marks;
 mod patterns;
 mod publish;
 mod puzzle;

@@ -416,8 +416,14 @@ fn solution_and_puzzle_must_agree_on_blocks() {
 #[test]
 fn unsupported_or_bad_cells_are_named() {
     assert_error(
-        &changed(&["solution", "1", "0"], json!("BO")),
-        "solution row 2, column 1: \"BO\": rebus cells are not supported",
+        &changed(&["solution", "1", "0"], json!("B-O")),
+        "solution row 2, column 1: \"B-O\" is neither a letter A-Z nor a rebus of letters A-Z \
+         and digits 0-9",
+    );
+    assert_error(
+        &changed(&["solution", "1", "0"], json!("7UP")),
+        "solution row 2, column 1: \"7UP\": a rebus must start with a letter A-Z, which is \
+         what a one-letter grid holds",
     );
     assert_error(
         &changed(&["solution", "1", "0"], json!("7")),

@@ -10,6 +10,15 @@
 //! where both start at one cell. So writing only ever needs the texts in that
 //! order, and reading rebuilds the words from the solution grid.
 //!
+//! Cell marks travel in optional sections after the strings, each a
+//! 4-letter code, the data's length and checksum, the data and a NUL:
+//! `GRBS` (one byte a cell: 0, or 1 + the key of the cell's rebus), `RTBL`
+//! (the rebus texts, ` 0:HEART; 1:STAR;`: keys right-aligned in two
+//! columns, as Across Lite writes them) and `GEXT` (one byte a cell:
+//! 0x80 circled, as in Across Lite; 0x08 shaded, a bit of our own that
+//! Across Lite has no use for and leaves alone). A rebus cell's solution
+//! byte is the rebus's first letter.
+//!
 //! Readers trust nothing they cannot check: the header carries checksums of
 //! the size block, of the whole content, and of four parts masked with
 //! "ICHEATED" (see [`checksum`]); we write all of them and reading rejects a
@@ -21,7 +30,9 @@ mod latin1;
 pub use latin1::to_latin1;
 
 use crate::error::{Error, Result};
-use crate::grid::{Cell, Direction, Grid};
+use std::collections::HashMap;
+
+use crate::grid::{check_marks, Cell, Direction, Grid, Marks};
 use crate::puzzle::{Puzzle, DEFAULT_MIN_SLOT};
 use checksum::{unmask, Body, Sums, MASKED_PARTS};
 
@@ -51,7 +62,13 @@ const STATE_NO_SOLUTION: u16 = 0x0002;
 const STATE_SCRAMBLED: u16 = 0x0004;
 
 const SECTION_HEADER_LEN: usize = 8;
-const REBUS_SECTION: &[u8; 4] = b"GRBS";
+const REBUS_GRID: &[u8; 4] = b"GRBS";
+const REBUS_TABLE: &[u8; 4] = b"RTBL";
+const MARKUP: &[u8; 4] = b"GEXT";
+/// GEXT bits. Across Lite's other bits (0x10, 0x20, 0x40) record a
+/// solver's mistakes and hints, which a puzzle document does not keep.
+const CIRCLED: u8 = 0x80;
+const SHADED: u8 = 0x08;
 
 // ---------------------------------------------------------------- writing
 
@@ -61,6 +78,7 @@ const REBUS_SECTION: &[u8; 4] = b"GRBS";
 pub fn write(puzzle: &Puzzle) -> Result<Vec<u8>> {
     check_numbering(puzzle)?;
     let grid = &puzzle.grid;
+    check_marks(grid, &puzzle.marks).map_err(write_error)?;
     let solution = solution_bytes(grid)?;
     let fill = player_grid(grid);
     let clues: Vec<Vec<u8>> = clue_texts_in_file_order(puzzle)
@@ -86,7 +104,62 @@ pub fn write(puzzle: &Puzzle) -> Result<Vec<u8>> {
         notes: &notes,
         notes_counted: true,
     };
-    Ok(assemble(&body))
+    let mut out = assemble(&body);
+    for (code, data) in mark_sections(puzzle)? {
+        out.extend_from_slice(&code);
+        out.extend_from_slice(&(data.len() as u16).to_le_bytes());
+        out.extend_from_slice(&checksum::checksum(&data, 0).to_le_bytes());
+        out.extend_from_slice(&data);
+        out.push(0);
+    }
+    Ok(out)
+}
+
+/// The GRBS and RTBL sections when some cell is a rebus, and GEXT when
+/// some cell is circled or shaded, in the order Across Lite writes them.
+/// Rebus keys count from 0 in the order the texts first appear, row by row.
+fn mark_sections(puzzle: &Puzzle) -> Result<Vec<([u8; 4], Vec<u8>)>> {
+    let grid = &puzzle.grid;
+    let cells = grid.width() * grid.height();
+    let index = |(row, col): (usize, usize)| row * grid.width() + col;
+    let mut sections = Vec::new();
+    let mut texts: Vec<&str> = Vec::new();
+    let mut rebus_grid = vec![0u8; cells];
+    for (&at, mark) in &puzzle.marks {
+        let Some(text) = mark.rebus.as_deref() else {
+            continue;
+        };
+        let key = match texts.iter().position(|t| *t == text) {
+            Some(key) => key,
+            None => {
+                texts.push(text);
+                texts.len() - 1
+            }
+        };
+        // The byte holds key + 1, and RTBL's two-column keys stop at 99.
+        if key > 98 {
+            return Err(write_error("the puzzle has more than 99 different rebuses"));
+        }
+        rebus_grid[index(at)] = key as u8 + 1;
+    }
+    if !texts.is_empty() {
+        let table: String = texts
+            .iter()
+            .enumerate()
+            .map(|(key, text)| format!("{key:>2}:{text};"))
+            .collect();
+        sections.push((*REBUS_GRID, rebus_grid));
+        sections.push((*REBUS_TABLE, table.into_bytes()));
+    }
+    let mut markup = vec![0u8; cells];
+    for (&at, mark) in &puzzle.marks {
+        markup[index(at)] =
+            if mark.circled { CIRCLED } else { 0 } | if mark.shaded { SHADED } else { 0 };
+    }
+    if markup.iter().any(|&b| b != 0) {
+        sections.push((*MARKUP, markup));
+    }
+    Ok(sections)
 }
 
 fn write_error(message: impl std::fmt::Display) -> Error {
@@ -213,16 +286,21 @@ fn assemble(body: &Body) -> Vec<u8> {
 /// Accepts versions 1.x (ISO-8859-1 text, with Windows quotes and dashes in
 /// 0x80–0x9F understood) and 2.x (UTF-8 text), bytes before the header (some
 /// sites prepend them), and any optional sections after the strings, which
-/// are checked and skipped. Refused with a message naming the problem: a
-/// damaged or truncated file, any wrong checksum, a scrambled or missing
-/// solution, rebus cells (the document holds one letter per cell), a grid
-/// outside 3..=31 cells a side, and clue counts that do not match the grid.
+/// are checked; rebus cells (GRBS, RTBL) and circled or shaded cells (GEXT)
+/// become the puzzle's marks, other sections are skipped. Refused with a
+/// message naming the problem: a damaged or truncated file, any wrong
+/// checksum, a scrambled or missing solution, a rebus the document cannot
+/// hold (see [`crate::grid::Mark::rebus`]), a grid outside 3..=31 cells a side, and clue
+/// counts that do not match the grid.
 pub fn read(bytes: &[u8], name: &str) -> Result<Puzzle> {
     let fail = |message: String| Error::invalid(format!("{name}: {message}"));
     let file = parse(bytes).map_err(fail)?;
     file.check_sums().map_err(fail)?;
-    check_sections(file.rest).map_err(fail)?;
-    file.to_puzzle().map_err(fail)
+    let sections = read_sections(file.rest).map_err(fail)?;
+    let mut puzzle = file.to_puzzle().map_err(fail)?;
+    let marks = file.marks(&puzzle.grid, &sections).map_err(fail)?;
+    puzzle.set_marks(marks).map_err(|e| fail(e.to_string()))?;
+    Ok(puzzle)
 }
 
 /// Problems are plain messages until `read` puts the file name in front.
@@ -458,6 +536,62 @@ impl File<'_> {
         Ok(grid)
     }
 
+    /// The marks the optional sections give the cells of `grid`.
+    fn marks(&self, grid: &Grid, sections: &HashMap<[u8; 4], &[u8]>) -> Checked<Marks> {
+        let cells = self.width * self.height;
+        let grid_section = |code: &[u8; 4]| -> Checked<Option<&[u8]>> {
+            match sections.get(code) {
+                Some(data) if data.len() != cells => Err(format!(
+                    "the {} section has {} bytes, but the grid has {cells} cells",
+                    String::from_utf8_lossy(code),
+                    data.len()
+                )),
+                other => Ok(other.copied()),
+            }
+        };
+        let mut marks = Marks::new();
+        if let Some(rebus_grid) = grid_section(REBUS_GRID)? {
+            let table = match sections.get(REBUS_TABLE) {
+                Some(data) => rebus_table(data, self)?,
+                None => HashMap::new(),
+            };
+            for (i, &byte) in rebus_grid.iter().enumerate() {
+                let (row, col) = (i / self.width, i % self.width);
+                if byte == 0 {
+                    continue;
+                }
+                let key = byte - 1;
+                let text = table.get(&key).ok_or_else(|| {
+                    format!(
+                        "the GRBS section gives row {}, column {} rebus key {key}, but the RTBL \
+                         section has no text for it",
+                        row + 1,
+                        col + 1
+                    )
+                })?;
+                // A one-letter "rebus" that is the cell's own letter says nothing.
+                if text.len() == 1 && grid.get(row, col) == Cell::Letter(text.as_bytes()[0]) {
+                    continue;
+                }
+                marks.entry((row, col)).or_default().rebus = Some(text.clone());
+            }
+        }
+        if let Some(markup) = grid_section(MARKUP)? {
+            for (i, &byte) in markup.iter().enumerate() {
+                let (row, col) = (i / self.width, i % self.width);
+                // Blocks cannot be marked in the document; files that mark
+                // one lose nothing a solver sees.
+                if byte & (CIRCLED | SHADED) == 0 || !grid.is_white(row, col) {
+                    continue;
+                }
+                let mark = marks.entry((row, col)).or_default();
+                mark.circled = byte & CIRCLED != 0;
+                mark.shaded = byte & SHADED != 0;
+            }
+        }
+        Ok(marks)
+    }
+
     /// Version 2 files hold UTF-8; earlier ones ISO-8859-1.
     fn text(&self, bytes: &[u8]) -> Checked<String> {
         if self.version.0 >= 2 {
@@ -474,29 +608,51 @@ impl File<'_> {
 }
 
 /// Optional sections after the strings: a 4-letter code, data length,
-/// checksum, the data, a NUL. They hold timers, circles and the like, which
-/// the puzzle document has no place for, except the rebus grid (GRBS), whose
-/// cells hold more than one letter and so cannot be read as this puzzle.
-/// Anything after the last section that is not one (often a stray line
-/// break) is ignored, as Across Lite does.
-fn check_sections(mut rest: &[u8]) -> Checked<()> {
+/// checksum, the data, a NUL. Every one is checked, and returned by code
+/// (a code given twice is an error, since either could be meant). Anything
+/// after the last section that is not one (often a stray line break) is
+/// ignored, as Across Lite does.
+fn read_sections(mut rest: &[u8]) -> Checked<HashMap<[u8; 4], &[u8]>> {
+    let mut sections = HashMap::new();
     while let Some((code, len, sum)) = section_header(rest) {
         let name = String::from_utf8_lossy(code);
         let data = rest
             .get(SECTION_HEADER_LEN..SECTION_HEADER_LEN + len)
             .ok_or_else(|| truncated(&format!("the {name} section")))?;
         compare(&format!("{name} section"), sum, checksum::checksum(data, 0))?;
-        if code == REBUS_SECTION && data.iter().any(|&b| b != 0) {
-            return Err(
-                "rebus puzzle (GRBS section): some cells hold several letters, but a puzzle \
-                 here holds one letter per cell"
-                    .into(),
-            );
+        let code: [u8; 4] = code.try_into().map_err(|_| truncated("a section header"))?;
+        if sections.insert(code, data).is_some() {
+            return Err(format!("the {name} section is given twice"));
         }
         // The data's terminating NUL may be missing at the very end.
         rest = rest.get(SECTION_HEADER_LEN + len + 1..).unwrap_or_default();
     }
-    Ok(())
+    Ok(sections)
+}
+
+/// The rebus texts of an RTBL section by key: `key:TEXT;` entries, keys
+/// perhaps padded with spaces.
+fn rebus_table(data: &[u8], file: &File) -> Checked<HashMap<u8, String>> {
+    let text = file.text(data)?;
+    let mut table = HashMap::new();
+    for entry in text.split(';').filter(|e| !e.trim().is_empty()) {
+        let (key, value) = entry
+            .split_once(':')
+            .ok_or_else(|| format!("RTBL entry {entry:?} is not KEY:TEXT"))?;
+        let key: u8 = key.trim().parse().map_err(|_| {
+            format!(
+                "RTBL entry {entry:?}: {:?} is not a key from 0 to 254",
+                key.trim()
+            )
+        })?;
+        if table
+            .insert(key, value.trim().to_ascii_uppercase())
+            .is_some()
+        {
+            return Err(format!("RTBL gives rebus key {key} twice"));
+        }
+    }
+    Ok(table)
 }
 
 /// A section's code, data length and checksum, if `rest` starts with one.
