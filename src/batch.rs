@@ -3,7 +3,9 @@
 //! Constructors enumerate patterns overnight and then want to know which of
 //! them fill well. A reader thread streams the file (it may be huge) into a
 //! small queue, worker threads fill one pattern each with a per-pattern time
-//! limit, and every success is saved as its own puzzle. The summary table,
+//! limit, and every success is saved as its own puzzle. A themed pattern
+//! file's lines carry their theme entries (see [`crate::pattern::seat`]),
+//! which are filled around as fixed letters. The summary table,
 //! one row per pattern ranked best fill first, is written last and
 //! atomically, so a directory that has one holds a complete batch.
 
@@ -21,7 +23,7 @@ use crate::export::ipuz;
 use crate::files::{self, Existing};
 use crate::fill::{fill, FillOptions, Outcome};
 use crate::grid::Grid;
-use crate::pattern::file::for_each_pattern;
+use crate::pattern::file::for_each_seated;
 use crate::pattern::hex;
 use crate::progress::Reporter;
 use crate::puzzle::Puzzle;
@@ -300,12 +302,13 @@ fn read_patterns(
         return Ok(());
     }
     let mut number = 0;
-    for_each_pattern(batch.patterns, |_, pattern| {
+    for_each_seated(batch.patterns, |_, pattern, seats| {
         number += 1;
         if done.contains(&number) {
             return number < limit && !stop.load(Ordering::Relaxed);
         }
-        let sent = work.send((number, Grid::from_pattern(&pattern)));
+        // A themed pattern's entries are fixed letters the fill keeps.
+        let sent = work.send((number, Grid::from_seated(&pattern, &seats)));
         sent.is_ok() && number < limit && !stop.load(Ordering::Relaxed)
     })
 }

@@ -27,9 +27,11 @@ use crate::fill::{fill, slot_name, Fill, FillOptions, Outcome};
 use crate::grid::{Cell, Direction, Grid, Slot};
 use crate::pattern::rules::{Amount, Bound, Rules, Style, Symmetry};
 use crate::pattern::search::{Sample, Search};
+use crate::pattern::seat::{Seat, Seating};
 use crate::pattern::Pattern;
 use crate::progress::Reporter;
-use crate::puzzle::{Puzzle, DEFAULT_MIN_SLOT};
+use crate::puzzle::{Mark, Marks, Puzzle, DEFAULT_MIN_SLOT};
+use crate::theme::{self, SeatOptions, Theme};
 use crate::typeset::{self, PdfOptions};
 use crate::wordlist::index::Index;
 use crate::wordlist::notes::notes;
@@ -46,6 +48,15 @@ pub enum PatternSource {
     },
     /// This grid only (its letters stay fixed).
     Given(Grid),
+    /// Random patterns seating a theme's entries, each draw in a seating
+    /// picked at random (see [`crate::theme`]).
+    Themed {
+        width: usize,
+        height: usize,
+        style: Style,
+        theme: Theme,
+        seat: SeatOptions,
+    },
 }
 
 impl PatternSource {
@@ -56,10 +67,13 @@ impl PatternSource {
     /// they fill, and a given pattern is the only one there is.
     pub fn default_timeout(&self) -> Duration {
         match self {
-            PatternSource::Random { width, height, .. } if width * height <= 15 * 15 => {
+            PatternSource::Random { width, height, .. }
+            | PatternSource::Themed { width, height, .. }
+                if width * height <= 15 * 15 =>
+            {
                 Duration::from_millis(1500)
             }
-            PatternSource::Random { .. } => Duration::from_secs(5),
+            PatternSource::Random { .. } | PatternSource::Themed { .. } => Duration::from_secs(5),
             PatternSource::Given(_) => Duration::from_secs(10),
         }
     }
@@ -195,15 +209,20 @@ const STACK_OVERLAP: usize = 6;
 
 /// Whether an American pattern has a shape the list can fill with lively
 /// entries: no stacked long entries, and not more long entries than a
-/// themed grid has (four at 15×15; more in bigger grids). Other grids pass.
+/// themed grid has (four at 15×15; more in bigger grids), not counting
+/// entries already written in (a theme's). Other grids pass.
 pub fn lively_shape(grid: &Grid) -> bool {
     if grid.width().min(grid.height()) < 9 {
         return true;
     }
     let slots = grid.slots(DEFAULT_MIN_SLOT);
     let long: Vec<&Slot> = slots.iter().filter(|s| s.len >= LONG_ENTRY).collect();
+    let open = long
+        .iter()
+        .filter(|s| grid.letters(s).contains(&None))
+        .count();
     let most = 4 * grid.width() * grid.height() / 225;
-    if long.len() > most.max(4) {
+    if open > most.max(4) {
         return false;
     }
     !long.iter().enumerate().any(|(i, a)| {
@@ -244,20 +263,28 @@ pub fn random_pattern(
     rng: &mut StdRng,
 ) -> Result<Grid> {
     rules.validate(width, height)?;
-    draw(&Search::new(width, height, rules)?, rules, rng, None)
+    draw(
+        &Search::new(width, height, rules)?,
+        rules,
+        rng,
+        None,
+        &lively_shape,
+    )
 }
 
 /// Like [`random_pattern`], for the size of `grid` and keeping its blocks
 /// and the white cells its letters are in (a constructor's theme entries
 /// and the blocks placed around them); the letters come back in place. A
 /// run of three or more letters across or down is taken as a whole entry:
-/// the cells just before and after it become blocks. Drawing stops at
+/// the cells just before and after it become blocks. Patterns that also
+/// pass `fits` (given the letters) are preferred. Drawing stops at
 /// `deadline`, if any, as if the rules were too tight.
 pub fn random_pattern_keeping(
     rules: &Rules,
     grid: &Grid,
     rng: &mut StdRng,
     deadline: Option<Instant>,
+    fits: &dyn Fn(&Grid) -> bool,
 ) -> Result<Grid> {
     let (width, height) = (grid.width(), grid.height());
     rules.validate(width, height)?;
@@ -299,26 +326,35 @@ pub fn random_pattern_keeping(
         }
     }
     let search = Search::new(width, height, rules)?.keeping(&white, &black)?;
-    let mut drawn = draw(&search, rules, rng, deadline)?;
-    for r in 0..height {
-        for c in 0..width {
-            if let Cell::Letter(l) = grid.get(r, c) {
-                drawn.set(r, c, Cell::Letter(l));
+    let lettered = |mut drawn: Grid| {
+        for r in 0..height {
+            for c in 0..width {
+                if let Cell::Letter(l) = grid.get(r, c) {
+                    drawn.set(r, c, Cell::Letter(l));
+                }
             }
         }
-    }
-    Ok(drawn)
+        drawn
+    };
+    let liked = |drawn: &Grid| {
+        let drawn = lettered(drawn.clone());
+        lively_shape(&drawn) && fits(&drawn)
+    };
+    Ok(lettered(draw(&search, rules, rng, deadline, &liked)?))
 }
 
 /// Letters in a row at least this long are an entry (see
 /// [`random_pattern_keeping`]).
 const ENTRY_RUN: usize = 3;
 
+/// The first pattern drawn that `liked` accepts within [`SHAPE_DESCENTS`]
+/// descents, else the first drawn.
 fn draw(
     search: &Search,
     rules: &Rules,
     rng: &mut StdRng,
     deadline: Option<Instant>,
+    liked: &dyn Fn(&Grid) -> bool,
 ) -> Result<Grid> {
     let (width, height) = (search.width(), search.height());
     let too_tight = || {
@@ -332,7 +368,7 @@ fn draw(
         match search.sample(rng, SAMPLE_BUDGET) {
             Sample::Found(rows) => {
                 let grid = Grid::from_pattern(&Pattern::from_rows(width, height, rows)?);
-                if lively_shape(&grid) {
+                if liked(&grid) {
                     return Ok(grid);
                 }
                 fallback.get_or_insert(grid);
@@ -392,8 +428,35 @@ pub fn make_fill(
 ) -> Result<Option<Fill>> {
     let mut rng = StdRng::seed_from_u64(options.seed);
     let attempts = match options.source {
-        PatternSource::Random { .. } => options.attempts.max(1),
+        PatternSource::Random { .. } | PatternSource::Themed { .. } => options.attempts.max(1),
         PatternSource::Given(_) => 1,
+    };
+    let seatings = match &options.source {
+        PatternSource::Themed {
+            width,
+            height,
+            style,
+            theme,
+            seat,
+        } => {
+            let all = theme::seatings(
+                theme,
+                *width,
+                *height,
+                &fillable_rules(*style, *width, *height),
+                *seat,
+            )?;
+            let roomy: Vec<Seating> = all
+                .iter()
+                .filter_map(|s| roomy_ways(s, *width, *height))
+                .collect();
+            if roomy.is_empty() {
+                all
+            } else {
+                roomy
+            }
+        }
+        _ => Vec::new(),
     };
     for number in 1..=attempts {
         let grid = match &options.source {
@@ -416,12 +479,35 @@ pub fn make_fill(
                 }
                 Err(e) => return Err(e),
             },
+            PatternSource::Themed {
+                width,
+                height,
+                style,
+                ..
+            } => {
+                let seating = &seatings[rng.random_range(0..seatings.len())];
+                let seats = &seating.ways[rng.random_range(0..seating.ways.len())];
+                match themed_pattern(*style, *width, *height, seating, seats, &mut rng) {
+                    Some(grid) => grid,
+                    None => {
+                        report(&Attempt::Unfillable {
+                            number,
+                            reason: format!(
+                                "no pattern under the rules seats the theme as {}",
+                                describe_seats(seats)
+                            ),
+                        });
+                        continue;
+                    }
+                }
+            }
             PatternSource::Given(grid) => grid.clone(),
         };
+        // Complete slots (a theme's or the constructor's entries) need no word.
         if let Some(slot) = grid
             .slots(DEFAULT_MIN_SLOT)
             .iter()
-            .find(|s| index.of_length(s.len).is_none())
+            .find(|s| index.of_length(s.len).is_none() && grid.letters(s).contains(&None))
         {
             return Err(Error::invalid(format!(
                 "slot {} needs a {}-letter word and no {}-letter word of the list has a clue (make prints only entries it can clue: give clues with --clues FILE or as WORD;SCORE;clue lines)",
@@ -451,6 +537,101 @@ pub fn make_fill(
     Ok(None)
 }
 
+/// Draws a pattern around one seating: `make`'s rules for the style first,
+/// the style's own rules when those cannot keep the seating; preferably one
+/// whose other entries are all shorter than the shortest theme entry (so
+/// that no entry passes for a theme entry). None when neither rule set has
+/// a pattern keeping the seating.
+fn themed_pattern(
+    style: Style,
+    width: usize,
+    height: usize,
+    seating: &Seating,
+    seats: &[Seat],
+    rng: &mut StdRng,
+) -> Option<Grid> {
+    let mut grid = Grid::empty(width, height).ok()?;
+    for seat in seats {
+        for ((r, c), letter) in seat.cells().zip(seat.answer.bytes()) {
+            grid.set(r, c, Cell::Letter(letter));
+        }
+    }
+    for (r, &mask) in seating.black.iter().enumerate() {
+        for c in (0..width).filter(|&c| mask >> c & 1 == 1) {
+            grid.set(r, c, Cell::Block);
+        }
+    }
+    let shortest = seats
+        .iter()
+        .map(|s| s.answer.len())
+        .min()
+        .unwrap_or(usize::MAX);
+    let stands_out = |g: &Grid| {
+        g.slots(DEFAULT_MIN_SLOT)
+            .iter()
+            .all(|s| s.len < shortest || g.letters(s).iter().all(Option::is_some))
+    };
+    let deadline = Some(Instant::now() + THEMED_DRAW_TIME);
+    [fillable_rules(style, width, height), Rules::preset(style)]
+        .iter()
+        .find_map(|rules| random_pattern_keeping(rules, &grid, rng, deadline, &stands_out).ok())
+}
+
+/// Time for the draws around one seating (a seating the rules cannot keep
+/// can take long to prove so).
+const THEMED_DRAW_TIME: Duration = Duration::from_millis(500);
+
+/// Lines between parallel theme entries side by side: fewer leaves the
+/// short crossing words with two fixed letters each, which few fills meet.
+const THEME_GAP: usize = 2;
+
+/// The seating with only its ways that a fill has room around: no entry
+/// along the grid's edge, and parallel entries that overlap at least
+/// [`THEME_GAP`] lines apart. None when no way is left. (Patterns seating
+/// a theme more tightly exist, and `patterns --theme` lists them; `make`
+/// draws from the ones published grids look like.)
+fn roomy_ways(seating: &Seating, width: usize, height: usize) -> Option<Seating> {
+    let roomy = |seats: &Vec<Seat>| {
+        let edge = |s: &Seat| match s.across {
+            true => s.row == 0 || s.row + 1 == height,
+            false => s.col == 0 || s.col + 1 == width,
+        };
+        let span = |s: &Seat| match s.across {
+            true => (s.row, s.col, s.col + s.answer.len()),
+            false => (s.col, s.row, s.row + s.answer.len()),
+        };
+        !seats.iter().any(edge)
+            && seats.iter().enumerate().all(|(i, a)| {
+                seats[i + 1..].iter().all(|b| {
+                    let ((la, sa, ea), (lb, sb, eb)) = (span(a), span(b));
+                    a.across != b.across || sa.max(sb) >= ea.min(eb) || la.abs_diff(lb) > THEME_GAP
+                })
+            })
+    };
+    let ways: Vec<Vec<Seat>> = seating.ways.iter().filter(|w| roomy(w)).cloned().collect();
+    (!ways.is_empty()).then(|| Seating {
+        ways,
+        ..seating.clone()
+    })
+}
+
+/// "HEARTOFGOLD at row 4, column 1 across; …".
+fn describe_seats(seats: &[Seat]) -> String {
+    seats
+        .iter()
+        .map(|s| {
+            format!(
+                "{} at row {}, column {} {}",
+                s.answer,
+                s.row + 1,
+                s.col + 1,
+                if s.across { "across" } else { "down" }
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 /// The whole chain short of writing files: a filled pattern, its clues from
 /// `sources`, the credits and the quality report. None when no pattern
 /// filled (`report` heard why, pattern by pattern).
@@ -468,6 +649,9 @@ pub fn make(
     puzzle.title = credits.title.clone();
     puzzle.author = credits.author.clone();
     puzzle.copyright = credits.copyright.clone();
+    if let PatternSource::Themed { theme, .. } = &options.source {
+        seat_theme(&mut puzzle, theme)?;
+    }
     let clues = clues::attach(&mut puzzle, sources);
     let quality = Quality::of(&fill.words, notes());
     Ok(Some(Made {
@@ -476,6 +660,40 @@ pub fn make(
         clues,
         quality,
     }))
+}
+
+/// Gives the theme entries of a filled puzzle their clues from the theme
+/// file and circles the letters the file asks for.
+fn seat_theme(puzzle: &mut Puzzle, theme: &Theme) -> Result<()> {
+    let slots = puzzle.grid.slots(puzzle.min_slot);
+    let mut marks = Marks::new();
+    for entry in &theme.entries {
+        let found = slots
+            .iter()
+            .zip(puzzle.clues.iter_mut())
+            .find(|(slot, clue)| {
+                clue.answer == entry.answer
+                    && entry.place.is_none_or(|p| {
+                        (p.row, p.col, p.direction) == (slot.row, slot.col, slot.direction)
+                    })
+            });
+        let Some((slot, clue)) = found else { continue };
+        if let Some(text) = &entry.clue {
+            clue.text = text.clone();
+        }
+        for (i, cell) in slot.cells().enumerate() {
+            if entry.circled.contains(&i) {
+                marks.insert(
+                    cell,
+                    Mark {
+                        circled: true,
+                        ..Mark::default()
+                    },
+                );
+            }
+        }
+    }
+    puzzle.set_marks(marks)
 }
 
 /// The files `make` writes for a puzzle called `name` in `dir`.

@@ -98,7 +98,10 @@ impl Theme {
                     name,
                     line,
                     None,
-                    format!("{} is already the entry of line {}", entry.answer, first.line),
+                    format!(
+                        "{} is already the entry of line {}",
+                        entry.answer, first.line
+                    ),
                 ));
             }
             entries.push(entry);
@@ -129,7 +132,10 @@ impl Theme {
 
 fn parse_entry(raw: &str, line: usize) -> std::result::Result<Entry, String> {
     let (head, clue) = match raw.split_once(';') {
-        Some((head, clue)) => (head, Some(clue.trim().to_string()).filter(|c| !c.is_empty())),
+        Some((head, clue)) => (
+            head,
+            Some(clue.trim().to_string()).filter(|c| !c.is_empty()),
+        ),
         None => (raw, None),
     };
     let words: Vec<&str> = head.split_whitespace().collect();
@@ -184,7 +190,9 @@ fn parse_entry(raw: &str, line: usize) -> std::result::Result<Entry, String> {
         }
     }
     if in_circle {
-        return Err(format!("{written:?}: unbalanced [ ] around circled letters"));
+        return Err(format!(
+            "{written:?}: unbalanced [ ] around circled letters"
+        ));
     }
     if answer.is_empty() {
         return Err("no answer before the ';'".to_string());
@@ -226,12 +234,24 @@ impl Spot {
     /// This slot's images under `symmetry`, itself first.
     fn images(self, symmetry: Symmetry, width: usize, height: usize) -> Vec<Spot> {
         let flip_lr = |s: Spot| match s.down {
-            false => Spot { col: width - s.col - s.len, ..s },
-            true => Spot { col: width - 1 - s.col, ..s },
+            false => Spot {
+                col: width - s.col - s.len,
+                ..s
+            },
+            true => Spot {
+                col: width - 1 - s.col,
+                ..s
+            },
         };
         let flip_tb = |s: Spot| match s.down {
-            false => Spot { row: height - 1 - s.row, ..s },
-            true => Spot { row: height - s.row - s.len, ..s },
+            false => Spot {
+                row: height - 1 - s.row,
+                ..s
+            },
+            true => Spot {
+                row: height - s.row - s.len,
+                ..s
+            },
         };
         let mut all = vec![self];
         match symmetry {
@@ -317,7 +337,17 @@ pub fn seatings(
     };
     let mut found = Vec::new();
     let mut chosen = Vec::new();
-    choose(&groups, 0, 0, 0, &mut board, &mut chosen, options, theme, &mut found)?;
+    choose(
+        &groups,
+        0,
+        0,
+        0,
+        &mut board,
+        &mut chosen,
+        options,
+        theme,
+        &mut found,
+    )?;
     if found.is_empty() {
         return Err(Error::invalid(format!(
             "no {width}x{height} grid seats {} with the {} symmetry: {}",
@@ -357,8 +387,21 @@ impl Group {
             };
             for row in 0..rows {
                 for col in 0..cols {
-                    let orbit = Spot { row, col, down, len }.images(symmetry, width, height);
-                    if orbit[0] == (Spot { row, col, down, len }) {
+                    let orbit = Spot {
+                        row,
+                        col,
+                        down,
+                        len,
+                    }
+                    .images(symmetry, width, height);
+                    if orbit[0]
+                        == (Spot {
+                            row,
+                            col,
+                            down,
+                            len,
+                        })
+                    {
                         orbits.push(orbit);
                     }
                 }
@@ -391,7 +434,7 @@ impl Group {
         // Sums reachable from the orbit sizes (small: sizes are 1, 2 or 4).
         let mut reachable = vec![false; need + 1];
         reachable[0] = true;
-        let mut used = vec![0usize; 5];
+        let mut used = [0usize; 5];
         for &s in &sizes {
             used[s.min(4)] += 1;
         }
@@ -457,13 +500,27 @@ fn choose(
         return Ok(());
     };
     if seated == g.entries.len() {
-        return choose(groups, group + 1, 0, 0, board, chosen, options, theme, found);
+        return choose(
+            groups,
+            group + 1,
+            0,
+            0,
+            board,
+            chosen,
+            options,
+            theme,
+            found,
+        );
     }
     for (i, orbit) in g.orbits.iter().enumerate().skip(start) {
         if seated + orbit.len() > g.entries.len() {
             continue;
         }
-        let saved = (board.white.clone(), board.black.clone(), board.covered.clone());
+        let saved = (
+            board.white.clone(),
+            board.black.clone(),
+            board.covered.clone(),
+        );
         if orbit.iter().all(|&s| board.add(s, options.crossings)) {
             chosen.extend(orbit);
             choose(
@@ -509,7 +566,10 @@ fn assign(
     if entry == theme.entries.len() {
         let mut seats: Vec<Seat> = (0..theme.entries.len())
             .map(|e| {
-                let s = spots[taken.iter().position(|&t| t == Some(e)).expect("every entry seated")];
+                let s = spots[taken
+                    .iter()
+                    .position(|&t| t == Some(e))
+                    .expect("every entry seated")];
                 Seat {
                     row: s.row,
                     col: s.col,
@@ -572,7 +632,10 @@ fn check_lengths(theme: &Theme, width: usize, height: usize, rules: &Rules) -> R
         let problem = if len > longest {
             Some(format!("longer than the {width}x{height} grid"))
         } else if len < rules.min_word {
-            Some(format!("shorter than the rules' {}-letter minimum", rules.min_word))
+            Some(format!(
+                "shorter than the rules' {}-letter minimum",
+                rules.min_word
+            ))
         } else if rules.max_word.is_some_and(|m| len > m) {
             Some(format!(
                 "longer than the rules' {}-letter maximum",
@@ -622,7 +685,10 @@ mod tests {
         .unwrap();
         let e = &theme.entries;
         assert_eq!(e.len(), 3);
-        assert_eq!((e[0].answer.as_str(), e[0].clue.as_deref(), e[0].place), ("HEARTOFGOLD", Some("Kind nature"), None));
+        assert_eq!(
+            (e[0].answer.as_str(), e[0].clue.as_deref(), e[0].place),
+            ("HEARTOFGOLD", Some("Kind nature"), None)
+        );
         assert_eq!(e[1].answer, "SOULMATE");
         assert_eq!(e[1].circled, vec![1, 3]);
         assert_eq!(
@@ -633,7 +699,10 @@ mod tests {
                 direction: Direction::Down
             })
         );
-        assert_eq!((e[2].answer.as_str(), e[2].clue.as_deref()), ("ROCKNROLL", Some("Music")));
+        assert_eq!(
+            (e[2].answer.as_str(), e[2].clue.as_deref()),
+            ("ROCKNROLL", Some("Music"))
+        );
         assert_eq!(e[2].line, 5);
     }
 
@@ -642,9 +711,18 @@ mod tests {
         let err = |text: &str| Theme::parse(text, "t.txt").unwrap_err().to_string();
         assert_eq!(err(""), "t.txt:1: no theme entries");
         assert_eq!(err("ABC\nR2D2"), "t.txt:2: \"R2D2\": '2' cannot go in a grid (letters, spaces, hyphens and apostrophes only)");
-        assert_eq!(err("A[BC"), "t.txt:1: \"A[BC\": unbalanced [ ] around circled letters");
-        assert_eq!(err("ABC\nabc;x"), "t.txt:2: ABC is already the entry of line 1");
-        assert_eq!(err("ABC 0 1 across"), "t.txt:1: place 0 1: rows and columns are numbered from 1");
+        assert_eq!(
+            err("A[BC"),
+            "t.txt:1: \"A[BC\": unbalanced [ ] around circled letters"
+        );
+        assert_eq!(
+            err("ABC\nabc;x"),
+            "t.txt:2: ABC is already the entry of line 1"
+        );
+        assert_eq!(
+            err("ABC 0 1 across"),
+            "t.txt:1: place 0 1: rows and columns are numbered from 1"
+        );
     }
 
     #[test]
@@ -652,10 +730,18 @@ mod tests {
         let rules = Rules::preset(Style::American);
         let theme = Theme::parse("ABCDEFGH\nIJKLMNOP\nQRSTUVWX", "t").unwrap();
         let e = seatings(&theme, 15, 15, &rules, SeatOptions::default()).unwrap_err();
-        assert!(e.to_string().starts_with("the rotational symmetry seats theme entries in matching pairs, and 3 of 8 letters"), "{e}");
+        assert!(
+            e.to_string().starts_with(
+                "the rotational symmetry seats theme entries in matching pairs, and 3 of 8 letters"
+            ),
+            "{e}"
+        );
         let long = Theme::parse("ABCDEFGHIJKLMNOP", "t").unwrap();
         let e = seatings(&long, 15, 15, &rules, SeatOptions::default()).unwrap_err();
-        assert_eq!(e.to_string(), "theme entry ABCDEFGHIJKLMNOP (line 1, 16 letters) is longer than the 15x15 grid");
+        assert_eq!(
+            e.to_string(),
+            "theme entry ABCDEFGHIJKLMNOP (line 1, 16 letters) is longer than the 15x15 grid"
+        );
     }
 
     #[test]

@@ -14,6 +14,7 @@ use cruciverb::make::{
     clued_index, output_paths, write_outputs, Attempt, Credits, MakeOptions, PatternSource,
 };
 use cruciverb::pattern::rules::Style;
+use cruciverb::theme::{SeatOptions, Theme};
 use cruciverb::wordlist::spec::default_cache_dir;
 use cruciverb::{Error, Result};
 
@@ -23,6 +24,10 @@ use super::options::{
 };
 use super::progress::Bars;
 use super::NO_RESULT;
+
+/// Patterns `make` tries by default, and with a theme.
+const ATTEMPTS: u64 = 20;
+const THEMED_ATTEMPTS: u64 = 200;
 
 #[derive(Args)]
 pub struct MakeArgs {
@@ -36,6 +41,17 @@ pub struct MakeArgs {
     /// are kept), a hex pattern, FILE.hex or FILE.hex:N.
     #[arg(long, value_name = "SPEC")]
     pattern: Option<String>,
+    /// Theme entries to build the puzzle around: one `ANSWER[;clue]` a line,
+    /// optionally `ROW COL across|down` after the answer, letters in
+    /// [brackets] circled.
+    #[arg(long, value_name = "FILE", conflicts_with = "pattern")]
+    theme: Option<PathBuf>,
+    /// With --theme: entries may cross one another where their letters agree.
+    #[arg(long, requires = "theme")]
+    theme_crossings: bool,
+    /// With --theme: entries sit in the order the file lists them (by clue number).
+    #[arg(long, requires = "theme")]
+    in_order: bool,
     /// Seed for every random choice (default: from the clock, printed).
     #[arg(long)]
     seed: Option<u64>,
@@ -44,10 +60,10 @@ pub struct MakeArgs {
     /// fill in well under a second).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
     timeout: Option<Duration>,
-    /// Random patterns to try before giving up.
-    #[arg(long, value_name = "N", default_value_t = 20,
-          value_parser = parse_positive)]
-    attempts: u64,
+    /// Random patterns to try before giving up (default: 20; 200 with
+    /// --theme, whose patterns are mostly proven unfillable in milliseconds).
+    #[arg(long, value_name = "N", value_parser = parse_positive)]
+    attempts: Option<u64>,
     /// After the first fill, spend up to this many seconds on a better one
     /// (a higher lowest score, then fewer weak entries); 0 keeps the first.
     #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = parse_seconds, allow_negative_numbers = true)]
@@ -78,9 +94,19 @@ pub struct MakeArgs {
 
 impl MakeArgs {
     fn options(&self, seed: u64) -> Result<MakeOptions> {
-        let source = match &self.pattern {
-            Some(spec) => PatternSource::Given(grid::load(spec)?),
-            None => PatternSource::Random {
+        let source = match (&self.pattern, &self.theme) {
+            (Some(spec), _) => PatternSource::Given(grid::load(spec)?),
+            (None, Some(theme)) => PatternSource::Themed {
+                width: self.size.0,
+                height: self.size.1,
+                style: self.style,
+                theme: Theme::read(theme)?,
+                seat: SeatOptions {
+                    crossings: self.theme_crossings,
+                    in_order: self.in_order,
+                },
+            },
+            (None, None) => PatternSource::Random {
                 width: self.size.0,
                 height: self.size.1,
                 style: self.style,
@@ -97,7 +123,11 @@ impl MakeArgs {
             source,
             seed,
             timeout,
-            attempts: usize::try_from(self.attempts).unwrap_or(usize::MAX),
+            attempts: usize::try_from(self.attempts.unwrap_or(match self.theme {
+                Some(_) => THEMED_ATTEMPTS,
+                None => ATTEMPTS,
+            }))
+            .unwrap_or(usize::MAX),
             polish: self.polish,
         })
     }
@@ -167,7 +197,7 @@ pub fn run(command: &MakeArgs) -> Result<ExitCode> {
         &command.paper.pdf_options(),
         command.force.existing(),
     )?;
-    out!("{}", made.puzzle.grid.to_text());
+    out!("{}", made.puzzle.to_text());
     for path in written {
         outln!("{}", path.display());
     }

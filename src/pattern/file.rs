@@ -43,7 +43,8 @@ pub fn for_each_seated(
         }
         let mut fields = line.split_ascii_whitespace();
         let at = |message: String| Error::parse(&name, line_no, None, message);
-        let pattern = hex::decode(fields.next().unwrap_or_default()).map_err(|e| at(e.to_string()))?;
+        let pattern =
+            hex::decode(fields.next().unwrap_or_default()).map_err(|e| at(e.to_string()))?;
         let seats = fields
             .map(|text| {
                 let seat = Seat::parse(text)?;
@@ -78,7 +79,11 @@ fn check_seat(pattern: &Pattern, seat: &Seat) -> Result<(), String> {
     }
     let before = (seat.row >= dr && seat.col >= dc).then(|| (seat.row - dr, seat.col - dc));
     let after = Some((end_r + dr, end_c + dc)).filter(|&(r, c)| inside(r, c));
-    if before.into_iter().chain(after).any(|(r, c)| pattern.is_white(r, c)) {
+    if before
+        .into_iter()
+        .chain(after)
+        .any(|(r, c)| pattern.is_white(r, c))
+    {
         return Err(format!("seat {seat} is not a whole slot of its pattern"));
     }
     Ok(())

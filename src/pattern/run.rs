@@ -143,13 +143,18 @@ impl Job {
 
     /// Everything that determines the output; resumed runs must match it.
     fn signature(&self) -> String {
-        output::signature(&(format!(
-            "cruciverb patterns v1|{}x{}|{}|{}",
-            self.width,
-            self.height,
-            self.rules.describe(),
-            self.order_text()
-        ) + &self.theme.as_ref().map_or(String::new(), |t| format!("|theme {t}"))))
+        output::signature(
+            &(format!(
+                "cruciverb patterns v1|{}x{}|{}|{}",
+                self.width,
+                self.height,
+                self.rules.describe(),
+                self.order_text()
+            ) + &self
+                .theme
+                .as_ref()
+                .map_or(String::new(), |t| format!("|theme {t}"))),
+        )
     }
 
     /// The spaces searched: the seatings, or one plain space.
@@ -214,7 +219,6 @@ pub fn write_patterns(job: &Job, report: &dyn Reporter) -> Result<Summary> {
     let outcome = match job.order {
         Order::Exhaustive => write_exhaustive(job, &search, sink, progress, report),
         Order::Random { seed } => write_random(job, &search, seed, sink, progress, report),
-
     };
     report.finish();
     match outcome {
@@ -255,7 +259,13 @@ pub fn count(job: &Job, report: &dyn Reporter) -> Result<u128> {
 /// The patterns of one space, times its ways.
 fn count_space(job: &Job, base: &Search, space: &Seating, report: &dyn Reporter) -> Result<u128> {
     let ways = space.ways.len() as u128;
-    let exact = count_patterns_keeping(job.width, job.height, &job.rules, &space.white, &space.black);
+    let exact = count_patterns_keeping(
+        job.width,
+        job.height,
+        &job.rules,
+        &space.white,
+        &space.black,
+    );
     if let Some(n) = exact {
         return Ok(n * ways);
     }
@@ -373,7 +383,11 @@ fn shard_units<'a>(
     spaces: &'a [Seating],
     shard: Option<Shard>,
 ) -> impl Iterator<Item = (u64, Unit)> + Send + 'a {
-    let min = if spaces.len() == 1 { min_units(shard) } else { 1.0 };
+    let min = if spaces.len() == 1 {
+        min_units(shard)
+    } else {
+        1.0
+    };
     let shard = shard.unwrap_or(Shard { index: 0, count: 1 });
     spaces
         .iter()
@@ -629,25 +643,28 @@ fn write_random(
     let limit = job.limit.unwrap_or(u64::MAX);
     let mut last_checkpoint = Instant::now();
     let hooks = Hooks::from_env();
-    let mut emit =
-        |mut line: Vec<u8>, position: u64, sink: &mut Sink, progress: &mut Progress| -> Result<bool> {
-            if seen.contains(&line) {
-                return Ok(false);
-            }
-            seen.insert(line.clone());
-            line.push(b'\n');
-            sink.write(&line)?;
-            progress.bytes += line.len() as u64;
-            progress.patterns += 1;
-            progress.position = position;
-            report.advance(1);
-            hooks.maybe_crash(sink, progress.patterns);
-            if last_checkpoint.elapsed() >= hooks.checkpoint_every {
-                last_checkpoint = Instant::now();
-                sink.checkpoint(*progress)?;
-            }
-            Ok(true)
-        };
+    let mut emit = |mut line: Vec<u8>,
+                    position: u64,
+                    sink: &mut Sink,
+                    progress: &mut Progress|
+     -> Result<bool> {
+        if seen.contains(&line) {
+            return Ok(false);
+        }
+        seen.insert(line.clone());
+        line.push(b'\n');
+        sink.write(&line)?;
+        progress.bytes += line.len() as u64;
+        progress.patterns += 1;
+        progress.position = position;
+        report.advance(1);
+        hooks.maybe_crash(sink, progress.patterns);
+        if last_checkpoint.elapsed() >= hooks.checkpoint_every {
+            last_checkpoint = Instant::now();
+            sink.checkpoint(*progress)?;
+        }
+        Ok(true)
+    };
     let mut index = start.position & !SWEEPING;
     let mut sweeping = start.position & SWEEPING != 0;
     let (mut repeats, mut patience) = (0, REPEATS_BEFORE_SWEEP);

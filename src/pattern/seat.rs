@@ -36,7 +36,8 @@ impl Seat {
 
     /// Parses the `ROW,COL,A|D,ANSWER` form; the message says what is wrong.
     pub fn parse(text: &str) -> Result<Seat, String> {
-        let bad = || format!("{text:?} is not a seat (expected ROW,COL,A|D,ANSWER, e.g. 4,1,A,HEART)");
+        let bad =
+            || format!("{text:?} is not a seat (expected ROW,COL,A|D,ANSWER, e.g. 4,1,A,HEART)");
         let mut parts = text.split(',');
         let (Some(row), Some(col), Some(dir), Some(answer), None) = (
             parts.next(),
@@ -117,7 +118,14 @@ mod tests {
         };
         assert_eq!(seat.to_string(), "4,1,A,HEART");
         assert_eq!(Seat::parse("4,1,A,HEART"), Ok(seat));
-        for bad in ["4,1,A", "0,1,A,X", "4,1,X,HEART", "4,1,A,heart", "4,1,A,HE,ART", "a,1,D,X"] {
+        for bad in [
+            "4,1,A",
+            "0,1,A,X",
+            "4,1,X,HEART",
+            "4,1,A,heart",
+            "4,1,A,HE,ART",
+            "a,1,D,X",
+        ] {
             assert!(Seat::parse(bad).is_err(), "{bad}");
         }
     }

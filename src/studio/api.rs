@@ -426,20 +426,20 @@ pub fn pattern(request: &PatternRequest, index: &Index) -> Reply {
     let mut rng = StdRng::seed_from_u64(request.seed.unwrap_or(0));
     // The lively rules first; when the cells kept rule them out, the
     // style's own.
-    let drawn = match random_pattern_keeping(&rules, &grid, &mut rng, Some(deadline)) {
+    let drawn = match random_pattern_keeping(&rules, &grid, &mut rng, Some(deadline), &|_| true) {
         Ok(drawn) => drawn,
         Err(_) => {
             rules = Rules {
                 symmetry: rules.symmetry,
                 ..Rules::preset(style)
             };
-            random_pattern_keeping(&rules, &grid, &mut rng, Some(deadline)).map_err(|e| {
-                ApiError {
+            random_pattern_keeping(&rules, &grid, &mut rng, Some(deadline), &|_| true).map_err(
+                |e| ApiError {
                     status: 422,
                     message: e.to_string(),
                     extra: Value::Null,
-                }
-            })?
+                },
+            )?
         }
     };
     let (mut best, mut fillable, mut tried) = (drawn, None, 0);
@@ -462,7 +462,7 @@ pub fn pattern(request: &PatternRequest, index: &Index) -> Reply {
             _ => {}
         }
         if Instant::now() < deadline {
-            next = random_pattern_keeping(&rules, &grid, &mut rng, Some(deadline)).ok();
+            next = random_pattern_keeping(&rules, &grid, &mut rng, Some(deadline), &|_| true).ok();
         }
     }
     let blocks = (0..best.height())

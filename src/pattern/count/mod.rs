@@ -353,7 +353,9 @@ impl Counter {
         let middles = match self.bottom {
             Bottom::HalfTurn { middle_row: true } => {
                 let mut rows = self.symmetric_rows();
-                rows.retain(|&m| m & self.middle_white == self.middle_white && m & self.middle_black == 0);
+                rows.retain(|&m| {
+                    m & self.middle_white == self.middle_white && m & self.middle_black == 0
+                });
                 rows
             }
             _ => Vec::new(),
