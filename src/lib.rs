@@ -9,17 +9,18 @@
 //! 2. `pattern`: black/white shapes, their rules, enumeration and files;
 //! 3. `grid`: cells, slots and numbering over a pattern;
 //! 4. `wordlist` (scored words and their index) and `terminal` (drawing grids);
-//! 5. `fill`: the search that puts words in a grid;
-//! 6. `puzzle`: the finished document (solution, clues, credits);
-//! 7. `clues`: clue texts for a puzzle;
-//! 8. `export`: the file formats (.ipuz, the document's own, and .puz, .jpz,
+//! 5. `theme`: theme entries and the ways of seating them in a pattern;
+//! 6. `fill`: the search that puts words in a grid;
+//! 7. `puzzle`: the finished document (solution, marks, clues, credits);
+//! 8. `clues`: clue texts for a puzzle;
+//! 9. `export`: the file formats (.ipuz, the document's own, and .puz, .jpz,
 //!    .xd, .txt), and `export::import` to bring finished puzzles in;
-//! 9. `typeset`: the printable PDF;
-//! 10. what runs whole chains: `make` (pattern to PDF), `batch` (a pattern
+//! 10. `typeset`: the printable PDF;
+//! 11. what runs whole chains: `make` (pattern to PDF), `batch` (a pattern
 //!     file filled in parallel), and the related puzzles `squares` (word
 //!     squares), `arrange` (placing a word set) and `regex` (regex
 //!     crosswords, with their own automata instead of a word list);
-//! 11. `studio`: the constructor in the browser, over all of the above.
+//! 12. `studio`: the constructor in the browser, over all of the above.
 //!
 //! The command line (`src/main.rs`, `src/cli/`) is a thin layer over this.
 

@@ -201,6 +201,22 @@ pub fn fillable_rules(style: Style, width: usize, height: usize) -> Rules {
     rules
 }
 
+/// The rules a theme's patterns are drawn under, tightest first: those of
+/// [`fillable_rules`] (whose cap on entry length spares the theme's
+/// entries: see [`Search::keeping`]), then with a word count allowed to
+/// run a tenth lower (long theme entries make fewer words), then the
+/// style's own.
+pub fn themed_rules(style: Style, width: usize, height: usize) -> Vec<Rules> {
+    let tight = fillable_rules(style, width, height);
+    let mut loose = tight.clone();
+    if let Some(words) = &mut loose.words {
+        if let Some(Amount::Count(fewest)) = words.min {
+            words.min = Some(Amount::Count(fewest * 9 / 10));
+        }
+    }
+    vec![tight, loose, Rules::preset(style)]
+}
+
 /// Entries at least this long are "long" for the shape check.
 const LONG_ENTRY: usize = 10;
 /// Two long entries in neighbouring rows (or columns) sharing this many
@@ -268,7 +284,7 @@ pub fn random_pattern(
         rules,
         rng,
         None,
-        &lively_shape,
+        &|g| if lively_shape(g) { BEST } else { 0 },
     )
 }
 
@@ -276,15 +292,16 @@ pub fn random_pattern(
 /// and the white cells its letters are in (a constructor's theme entries
 /// and the blocks placed around them); the letters come back in place. A
 /// run of three or more letters across or down is taken as a whole entry:
-/// the cells just before and after it become blocks. Patterns that also
-/// pass `fits` (given the letters) are preferred. Drawing stops at
-/// `deadline`, if any, as if the rules were too tight.
+/// the cells just before and after it become blocks. Patterns are ranked
+/// by `fits` (given the letters; [`BEST`] ends the drawing at once) and by
+/// their shape (see [`lively_shape`]). Drawing stops at `deadline`, if any,
+/// as if the rules were too tight.
 pub fn random_pattern_keeping(
     rules: &Rules,
     grid: &Grid,
     rng: &mut StdRng,
     deadline: Option<Instant>,
-    fits: &dyn Fn(&Grid) -> bool,
+    fits: &dyn Fn(&Grid) -> u8,
 ) -> Result<Grid> {
     let (width, height) = (grid.width(), grid.height());
     rules.validate(width, height)?;
@@ -336,25 +353,31 @@ pub fn random_pattern_keeping(
         }
         drawn
     };
-    let liked = |drawn: &Grid| {
+    let rank = |drawn: &Grid| {
         let drawn = lettered(drawn.clone());
-        lively_shape(&drawn) && fits(&drawn)
+        match fits(&drawn) {
+            BEST if lively_shape(&drawn) => BEST,
+            fit => fit.min(BEST - 1),
+        }
     };
-    Ok(lettered(draw(&search, rules, rng, deadline, &liked)?))
+    Ok(lettered(draw(&search, rules, rng, deadline, &rank)?))
 }
 
 /// Letters in a row at least this long are an entry (see
 /// [`random_pattern_keeping`]).
 const ENTRY_RUN: usize = 3;
 
-/// The first pattern drawn that `liked` accepts within [`SHAPE_DESCENTS`]
-/// descents, else the first drawn.
+/// The best rank a drawn pattern can have (see [`draw`]).
+pub const BEST: u8 = 2;
+
+/// The first pattern drawn that `rank` puts at [`BEST`] within
+/// [`SHAPE_DESCENTS`] descents, else the first of the highest rank drawn.
 fn draw(
     search: &Search,
     rules: &Rules,
     rng: &mut StdRng,
     deadline: Option<Instant>,
-    liked: &dyn Fn(&Grid) -> bool,
+    rank: &dyn Fn(&Grid) -> u8,
 ) -> Result<Grid> {
     let (width, height) = (search.width(), search.height());
     let too_tight = || {
@@ -368,10 +391,13 @@ fn draw(
         match search.sample(rng, SAMPLE_BUDGET) {
             Sample::Found(rows) => {
                 let grid = Grid::from_pattern(&Pattern::from_rows(width, height, rows)?);
-                if liked(&grid) {
+                let r = rank(&grid);
+                if r >= BEST {
                     return Ok(grid);
                 }
-                fallback.get_or_insert(grid);
+                if fallback.as_ref().is_none_or(|(best, _)| r > *best) {
+                    fallback = Some((r, grid));
+                }
             }
             Sample::Empty => break,
             Sample::OutOfBudget => {}
@@ -382,7 +408,7 @@ fn draw(
             break;
         }
     }
-    fallback.ok_or_else(too_tight)
+    fallback.map(|(_, grid)| grid).ok_or_else(too_tight)
 }
 
 /// The index `make` fills from: the words of `spec` that some source can
@@ -443,7 +469,7 @@ pub fn make_fill(
                 theme,
                 *width,
                 *height,
-                &fillable_rules(*style, *width, *height),
+                &themed_rules(*style, *width, *height)[0],
                 *seat,
             )?;
             let roomy: Vec<Seating> = all
@@ -456,6 +482,22 @@ pub fn make_fill(
                 roomy
             }
         }
+        _ => Vec::new(),
+    };
+    let mut ladder: Vec<Rung> = match &options.source {
+        PatternSource::Themed {
+            width,
+            height,
+            style,
+            ..
+        } => themed_rules(*style, *width, *height)
+            .into_iter()
+            .map(|rules| Rung {
+                rules,
+                tries: 0,
+                drawn: 0,
+            })
+            .collect(),
         _ => Vec::new(),
     };
     for number in 1..=attempts {
@@ -479,15 +521,17 @@ pub fn make_fill(
                 }
                 Err(e) => return Err(e),
             },
-            PatternSource::Themed {
-                width,
-                height,
-                style,
-                ..
-            } => {
+            PatternSource::Themed { width, height, .. } => {
                 let seating = &seatings[rng.random_range(0..seatings.len())];
                 let seats = &seating.ways[rng.random_range(0..seating.ways.len())];
-                match themed_pattern(*style, *width, *height, seating, seats, &mut rng) {
+                match themed_pattern(
+                    &mut ladder,
+                    (*width, *height),
+                    seating,
+                    seats,
+                    index,
+                    &mut rng,
+                ) {
                     Some(grid) => grid,
                     None => {
                         report(&Attempt::Unfillable {
@@ -509,6 +553,14 @@ pub fn make_fill(
             .iter()
             .find(|s| index.of_length(s.len).is_none() && grid.letters(s).contains(&None))
         {
+            if let PatternSource::Themed { .. } = options.source {
+                // Another draw may not have the slot: not the list's fault.
+                report(&Attempt::Unfillable {
+                    number,
+                    reason: format!("no {}-letter word for slot {}", slot.len, slot_name(slot)),
+                });
+                continue;
+            }
             return Err(Error::invalid(format!(
                 "slot {} needs a {}-letter word and no {}-letter word of the list has a clue (make prints only entries it can clue: give clues with --clues FILE or as WORD;SCORE;clue lines)",
                 slot_name(slot),
@@ -537,17 +589,18 @@ pub fn make_fill(
     Ok(None)
 }
 
-/// Draws a pattern around one seating: `make`'s rules for the style first,
-/// the style's own rules when those cannot keep the seating; preferably one
-/// whose other entries are all shorter than the shortest theme entry (so
-/// that no entry passes for a theme entry). None when neither rule set has
-/// a pattern keeping the seating.
+/// Draws a pattern around one seating under the first rules of `ladder`
+/// that keep it (see [`themed_rules`]): preferably one where every slot
+/// has a word in `index` for its letters, and then one whose other entries
+/// are all shorter than the shortest theme entry (so that no entry passes
+/// for a theme entry). None when no rule set has a pattern keeping the
+/// seating.
 fn themed_pattern(
-    style: Style,
-    width: usize,
-    height: usize,
+    ladder: &mut [Rung],
+    (width, height): (usize, usize),
     seating: &Seating,
     seats: &[Seat],
+    index: &Index,
     rng: &mut StdRng,
 ) -> Option<Grid> {
     let mut grid = Grid::empty(width, height).ok()?;
@@ -566,20 +619,57 @@ fn themed_pattern(
         .map(|s| s.answer.len())
         .min()
         .unwrap_or(usize::MAX);
+    // Each slot must have some word for its letters (short slots crossing
+    // two entries often have none); preferably no other entry is as long
+    // as the theme's.
+    let fillable = |g: &Grid| {
+        g.slots(DEFAULT_MIN_SLOT).iter().all(|s| {
+            let letters = g.letters(s);
+            letters.iter().all(Option::is_some)
+                || index
+                    .of_length(s.len)
+                    .is_some_and(|words| words.matching(&letters, 0).count_ones(..) > 0)
+        })
+    };
     let stands_out = |g: &Grid| {
         g.slots(DEFAULT_MIN_SLOT)
             .iter()
             .all(|s| s.len < shortest || g.letters(s).iter().all(Option::is_some))
     };
-    let deadline = Some(Instant::now() + THEMED_DRAW_TIME);
-    [fillable_rules(style, width, height), Rules::preset(style)]
-        .iter()
-        .find_map(|rules| random_pattern_keeping(rules, &grid, rng, deadline, &stands_out).ok())
+    let rank = |g: &Grid| match (fillable(g), stands_out(g)) {
+        (true, true) => BEST,
+        (true, false) => 1,
+        (false, _) => 0,
+    };
+    for rung in ladder.iter_mut() {
+        if rung.tries >= HOPELESS_TRIES && rung.drawn == 0 {
+            continue;
+        }
+        rung.tries += 1;
+        let deadline =
+            Some(Instant::now() + THEMED_DRAW_TIME * (width * height).div_ceil(225) as u32);
+        if let Ok(drawn) = random_pattern_keeping(&rung.rules, &grid, rng, deadline, &rank) {
+            rung.drawn += 1;
+            return Some(drawn);
+        }
+    }
+    None
 }
 
-/// Time for the draws around one seating (a seating the rules cannot keep
-/// can take long to prove so).
-const THEMED_DRAW_TIME: Duration = Duration::from_millis(500);
+/// One rule set of [`themed_rules`] and how it has fared in this run.
+struct Rung {
+    rules: Rules,
+    tries: usize,
+    drawn: usize,
+}
+
+/// Tries after which a rule set that has drawn nothing is passed over: a
+/// theme the tight rules cannot hold then costs their time only this often.
+const HOPELESS_TRIES: usize = 4;
+
+/// Time for the draws around one seating at 15×15, more in proportion on
+/// larger grids (a seating the rules cannot keep can take long to prove so).
+const THEMED_DRAW_TIME: Duration = Duration::from_millis(250);
 
 /// Lines between parallel theme entries side by side: fewer leaves the
 /// short crossing words with two fixed letters each, which few fills meet.

@@ -636,11 +636,6 @@ fn check_lengths(theme: &Theme, width: usize, height: usize, rules: &Rules) -> R
                 "shorter than the rules' {}-letter minimum",
                 rules.min_word
             ))
-        } else if rules.max_word.is_some_and(|m| len > m) {
-            Some(format!(
-                "longer than the rules' {}-letter maximum",
-                rules.max_word.unwrap_or(len)
-            ))
         } else if let Some(place) = e.place {
             let (dr, dc) = match place.direction {
                 Direction::Across => (0, 1),

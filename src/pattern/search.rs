@@ -219,6 +219,10 @@ pub struct Search {
     white_planes: usize,
     /// Plane index whose bits may not turn white again (run at the maximum).
     max_word_plane: Option<usize>,
+    /// Per grid row, cells of kept runs longer than the longest word a
+    /// column may otherwise have (a theme's entries): the column rule lets
+    /// those through. Empty when nothing is kept.
+    long_down: Vec<u32>,
     max_black_plane: Option<usize>,
     blacks: (usize, usize),
     words: Option<(usize, usize)>,
@@ -350,6 +354,51 @@ fn extend_row(width: usize, rules: &Rules, row: PartialRow, out: &mut Vec<u32>) 
     }
 }
 
+/// The maximal runs of set bits of `row`, each as a mask.
+fn runs(mut row: u32) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        if row == 0 {
+            return None;
+        }
+        let low = row & row.wrapping_neg();
+        // Adding the lowest bit carries through the run and clears it.
+        let run = row & !(row.wrapping_add(low)) & !(low - 1);
+        row &= !run;
+        Some(run)
+    })
+}
+
+/// The longest run of set bits of `row`.
+fn longest_run(row: u32) -> usize {
+    runs(row)
+        .map(|r| r.count_ones() as usize)
+        .max()
+        .unwrap_or(0)
+}
+
+/// Keeps the rows free row `depth` may take beyond the row-local rules: the
+/// lattice's, a palindrome in the middle row of a half turn, a white cell
+/// in an edge row that must have one.
+fn fit_depth(
+    rules: &Rules,
+    (width, height, free): (usize, usize, usize),
+    pairing: Pairing,
+    even_columns: u32,
+    depth: usize,
+    rows: &mut Vec<u32>,
+) {
+    if rules.lattice {
+        rows.retain(|&r| lattice_row(r, depth, width, even_columns));
+    }
+    if pairing == Pairing::Reverse && height % 2 == 1 && depth + 1 == free {
+        rows.retain(|&r| reverse(r, width) == r);
+    }
+    let edge = depth == 0 || (pairing == Pairing::None && depth + 1 == free);
+    if !rules.allow_black_edges && edge {
+        rows.retain(|&r| r != 0);
+    }
+}
+
 /// Whether row `r` at index `depth` fits the checking lattice: even rows
 /// have every even column white and each of those crossings joined to a
 /// white neighbour in the row (so it is in an across light); odd rows have
@@ -395,19 +444,15 @@ impl Search {
         }
         let even_columns = (0..width).step_by(2).fold(0u32, |m, c| m | 1 << c);
         let mut candidates = vec![base.clone(); free];
-        if rules.lattice {
-            for (depth, rows) in candidates.iter_mut().enumerate() {
-                rows.retain(|&r| lattice_row(r, depth, width, even_columns));
-            }
-        }
-        if pairing == Pairing::Reverse && height % 2 == 1 {
-            candidates[free - 1].retain(|&r| reverse(r, width) == r);
-        }
-        if !rules.allow_black_edges {
-            candidates[0].retain(|&r| r != 0);
-            if pairing == Pairing::None {
-                candidates[free - 1].retain(|&r| r != 0);
-            }
+        for (depth, rows) in candidates.iter_mut().enumerate() {
+            fit_depth(
+                rules,
+                (width, height, free),
+                pairing,
+                even_columns,
+                depth,
+                rows,
+            );
         }
         let limited = |m: Option<usize>, extent: usize| m.filter(|&m| m < extent);
         let max_word_plane = limited(rules.max_word, height);
@@ -444,6 +489,7 @@ impl Search {
             rules: rules.clone(),
             white_planes,
             max_word_plane,
+            long_down: Vec::new(),
             max_black_plane,
             blacks,
             words,
@@ -461,6 +507,27 @@ impl Search {
     pub fn keeping(mut self, white: &[u32], black: &[u32]) -> Result<Search> {
         let h = self.height;
         let row = |masks: &[u32], r: usize| masks.get(r).copied().unwrap_or(0) & self.full;
+        if let Some(max) = self.rules.max_word {
+            // Cells of kept down runs longer than `max`, row by row.
+            let mut long = vec![0u32; h];
+            let mut run = [0usize; 32];
+            for r in 0..=h {
+                let kept = if r < h { row(white, r) } else { 0 };
+                for (c, length) in run.iter_mut().enumerate().take(self.width) {
+                    if kept >> c & 1 == 1 {
+                        *length += 1;
+                        continue;
+                    }
+                    if *length > max {
+                        (r - *length..r).for_each(|y| long[y] |= 1 << c);
+                    }
+                    *length = 0;
+                }
+            }
+            if long.iter().any(|&m| m != 0) {
+                self.long_down = long;
+            }
+        }
         for depth in 0..self.free {
             let (mut need, mut ban) = (row(white, depth), row(black, depth));
             if self.pairing != Pairing::None && h - 1 - depth != depth {
@@ -481,6 +548,30 @@ impl Search {
             }
             if need == 0 && ban == 0 {
                 continue;
+            }
+            if let Some(max) = self.rules.max_word.filter(|&m| longest_run(need) > m) {
+                // A kept run longer than the rules' longest word (a theme
+                // entry) comes from rows listed without that limit; any
+                // other run of the row still keeps to it.
+                let free_rules = Rules {
+                    max_word: None,
+                    ..self.rules.clone()
+                };
+                let mut rows =
+                    valid_rows(self.width, &free_rules, free_rules.symmetry.mirrors_rows());
+                let shape = (self.width, self.height, self.free);
+                fit_depth(
+                    &self.rules,
+                    shape,
+                    self.pairing,
+                    self.even_columns,
+                    depth,
+                    &mut rows,
+                );
+                rows.retain(|&r| {
+                    runs(r).all(|run| run.count_ones() as usize <= max || run & !need == 0)
+                });
+                self.candidates[depth] = rows;
             }
             let rows = &mut self.candidates[depth];
             rows.retain(|&r| r & need == need && r & ban == 0);
@@ -552,7 +643,9 @@ impl Search {
             required |= pw & !(pw << 1) & !(pw >> 1) & !s.prev2_white;
         }
         required |= s.lattice_need;
-        let forbidden = self.max_word_plane.map_or(0, |p| s.white[p]);
+        let forbidden = self.max_word_plane.map_or(0, |p| {
+            s.white[p] & !self.long_down.get(s.rows as usize).copied().unwrap_or(0)
+        });
         (required, forbidden)
     }
 

@@ -20,7 +20,7 @@ use crate::export::{render, Format};
 use crate::fill::quality::Quality;
 use crate::fill::{self, FillOptions, Outcome};
 use crate::grid::{Cell, Grid};
-use crate::make::{fillable_rules, random_pattern_keeping};
+use crate::make::{fillable_rules, random_pattern_keeping, BEST};
 use crate::pattern::rules::{Rules, Style};
 use crate::puzzle::Puzzle;
 use crate::typeset::{self, Paper, PdfOptions};
@@ -426,14 +426,14 @@ pub fn pattern(request: &PatternRequest, index: &Index) -> Reply {
     let mut rng = StdRng::seed_from_u64(request.seed.unwrap_or(0));
     // The lively rules first; when the cells kept rule them out, the
     // style's own.
-    let drawn = match random_pattern_keeping(&rules, &grid, &mut rng, Some(deadline), &|_| true) {
+    let drawn = match random_pattern_keeping(&rules, &grid, &mut rng, Some(deadline), &|_| BEST) {
         Ok(drawn) => drawn,
         Err(_) => {
             rules = Rules {
                 symmetry: rules.symmetry,
                 ..Rules::preset(style)
             };
-            random_pattern_keeping(&rules, &grid, &mut rng, Some(deadline), &|_| true).map_err(
+            random_pattern_keeping(&rules, &grid, &mut rng, Some(deadline), &|_| BEST).map_err(
                 |e| ApiError {
                     status: 422,
                     message: e.to_string(),
@@ -462,7 +462,7 @@ pub fn pattern(request: &PatternRequest, index: &Index) -> Reply {
             _ => {}
         }
         if Instant::now() < deadline {
-            next = random_pattern_keeping(&rules, &grid, &mut rng, Some(deadline), &|_| true).ok();
+            next = random_pattern_keeping(&rules, &grid, &mut rng, Some(deadline), &|_| BEST).ok();
         }
     }
     let blocks = (0..best.height())

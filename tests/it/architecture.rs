@@ -14,6 +14,7 @@ const LAYERS: &[&[&str]] = &[
     &["pattern"],
     &["grid"],
     &["terminal", "wordlist"],
+    &["theme"],
     &["fill"],
     &["puzzle"],
     &["clues"],

@@ -19,5 +19,6 @@ mod puzzle;
 mod regex;
 mod squares;
 mod studio;
+mod theme;
 mod typeset;
 mod wordlist;

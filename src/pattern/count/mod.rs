@@ -73,6 +73,25 @@ pub fn count_patterns_keeping(
     white: &[u32],
     black: &[u32],
 ) -> Option<u128> {
+    // Kept runs may outgrow the longest word (see `Search::keeping`), which
+    // the sweep does not model.
+    if let Some(max) = rules.max_word {
+        let column = |c: usize| {
+            (0..height).fold(0u32, |m, r| {
+                m | (white.get(r).copied().unwrap_or(0) >> c & 1) << r
+            })
+        };
+        let long = |mask: u32| {
+            let mut run = 0;
+            (0..32).any(|i| {
+                run = if mask >> i & 1 == 1 { run + 1 } else { 0 };
+                run > max
+            })
+        };
+        if white.iter().any(|&m| long(m)) || (0..width).any(|c| long(column(c))) {
+            return None;
+        }
+    }
     let mut counter = Counter::new(width, height, rules)?;
     if !counter.fix(height, white, black) {
         return Some(0);

@@ -1,0 +1,578 @@
+//! Themed patterns and puzzles: `patterns --theme` against a brute-force
+//! seating of every legal pattern, its counts, shards, resume and random
+//! order; themed pattern files filled in a batch; `make --theme` end to end.
+
+use std::collections::{BTreeSet, HashSet};
+
+use cruciverb::grid::{Cell, Direction, Grid};
+use cruciverb::pattern::hex;
+use cruciverb::pattern::rules::{Rules, Style, Symmetry};
+use cruciverb::pattern::Pattern;
+
+use crate::common::{
+    brute_force, pattern_lines, run, run_until_crash, scratch, stderr, stdout, violations,
+};
+
+/// A seat as the test reads it: (row, col, across, answer), 0-based.
+type Seat = (usize, usize, bool, String);
+
+/// A pattern line split into its pattern and its seats (sorted).
+fn parse_line(line: &str) -> (Pattern, Vec<Seat>) {
+    let mut fields = line.split(' ');
+    let pattern = hex::decode(fields.next().unwrap()).unwrap();
+    let mut seats: Vec<Seat> = fields
+        .map(|f| {
+            let parts: Vec<&str> = f.split(',').collect();
+            assert_eq!(parts.len(), 4, "{f}");
+            (
+                parts[0].parse::<usize>().unwrap() - 1,
+                parts[1].parse::<usize>().unwrap() - 1,
+                parts[2] == "A",
+                parts[3].to_string(),
+            )
+        })
+        .collect();
+    seats.sort();
+    (pattern, seats)
+}
+
+/// The maximal white runs of at least `min` cells: (row, col, across, len).
+fn runs(p: &Pattern, min: usize) -> Vec<(usize, usize, bool, usize)> {
+    let (w, h) = (p.width(), p.height());
+    let mut out = Vec::new();
+    for across in [true, false] {
+        let (lines, along) = if across { (h, w) } else { (w, h) };
+        for line in 0..lines {
+            let white = |i: usize| {
+                if across {
+                    p.is_white(line, i)
+                } else {
+                    p.is_white(i, line)
+                }
+            };
+            let mut i = 0;
+            while i < along {
+                if !white(i) {
+                    i += 1;
+                    continue;
+                }
+                let start = i;
+                while i < along && white(i) {
+                    i += 1;
+                }
+                if i - start >= min {
+                    let (r, c) = if across { (line, start) } else { (start, line) };
+                    out.push((r, c, across, i - start));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn cells(slot: (usize, usize, bool, usize)) -> Vec<(usize, usize)> {
+    let (r, c, across, len) = slot;
+    (0..len)
+        .map(|i| if across { (r, c + i) } else { (r + i, c) })
+        .collect()
+}
+
+/// The cell images of (r, c) under the symmetry, itself included.
+fn images(symmetry: Symmetry, w: usize, h: usize, (r, c): (usize, usize)) -> Vec<(usize, usize)> {
+    match symmetry {
+        Symmetry::None => vec![(r, c)],
+        Symmetry::Rotational => vec![(r, c), (h - 1 - r, w - 1 - c)],
+        Symmetry::Mirror => vec![(r, c), (r, w - 1 - c)],
+        Symmetry::FourFold => vec![
+            (r, c),
+            (r, w - 1 - c),
+            (h - 1 - r, c),
+            (h - 1 - r, w - 1 - c),
+        ],
+    }
+}
+
+/// Every seating of `entries` by brute force: every legal pattern, every
+/// way of giving each entry its own slot of its length, kept when the
+/// slots used map onto one another under the symmetry, no two entries
+/// share a square (or, with `crossings`, share only squares where they
+/// agree and never run the same way through one), and with `in_order` the
+/// entries' slots follow the list's order.
+fn brute_seatings(
+    size: (usize, usize),
+    rules: &Rules,
+    entries: &[&str],
+    crossings: bool,
+    in_order: bool,
+) -> BTreeSet<(Pattern, Vec<Seat>)> {
+    let (w, h) = size;
+    let mut found = BTreeSet::new();
+    // A theme entry may be longer than the rules' longest word; every
+    // other run keeps to it (checked below, once the seats are known).
+    let unlimited = Rules {
+        max_word: None,
+        ..rules.clone()
+    };
+    for p in brute_force(w, h, &unlimited) {
+        let slots = runs(&p, rules.min_word.max(2));
+        let mut chosen: Vec<usize> = Vec::new();
+        assign(&slots, entries, &mut chosen, &mut |chosen: &[usize]| {
+            let used: Vec<Vec<(usize, usize)>> = chosen
+                .iter()
+                .map(|&i| {
+                    let mut c = cells(slots[i]);
+                    c.sort();
+                    c
+                })
+                .collect();
+            let closed = used.iter().all(|cs| {
+                (0..images(rules.symmetry, w, h, (0, 0)).len()).all(|k| {
+                    let mut image: Vec<(usize, usize)> = cs
+                        .iter()
+                        .map(|&cell| images(rules.symmetry, w, h, cell)[k])
+                        .collect();
+                    image.sort();
+                    used.contains(&image)
+                })
+            });
+            let mut letters = std::collections::HashMap::new();
+            let mut ok = closed;
+            for (e, &i) in chosen.iter().enumerate() {
+                for (cell, letter) in cells(slots[i]).into_iter().zip(entries[e].bytes()) {
+                    let (across, seen) = (slots[i].2, letters.get(&cell));
+                    match seen {
+                        None => {
+                            letters.insert(cell, (letter, across));
+                        }
+                        Some(&(l, a)) => ok &= crossings && l == letter && a != across,
+                    }
+                }
+            }
+            let order_ok = !in_order
+                || chosen.windows(2).all(|pair| {
+                    let key = |i: usize| (slots[i].0, slots[i].1, !slots[i].2);
+                    key(pair[0]) < key(pair[1])
+                });
+            let max = rules.max_word.unwrap_or(usize::MAX);
+            let within = slots
+                .iter()
+                .enumerate()
+                .all(|(i, s)| s.3 <= max || chosen.contains(&i));
+            if ok && order_ok && within {
+                let mut seats: Vec<Seat> = chosen
+                    .iter()
+                    .enumerate()
+                    .map(|(e, &i)| (slots[i].0, slots[i].1, slots[i].2, entries[e].to_string()))
+                    .collect();
+                seats.sort();
+                found.insert((p.clone(), seats));
+            }
+        });
+    }
+    found
+}
+
+fn assign(
+    slots: &[(usize, usize, bool, usize)],
+    entries: &[&str],
+    chosen: &mut Vec<usize>,
+    visit: &mut dyn FnMut(&[usize]),
+) {
+    if chosen.len() == entries.len() {
+        visit(chosen);
+        return;
+    }
+    let len = entries[chosen.len()].len();
+    for i in 0..slots.len() {
+        if slots[i].3 == len && !chosen.contains(&i) {
+            chosen.push(i);
+            assign(slots, entries, chosen, visit);
+            chosen.pop();
+        }
+    }
+}
+
+/// Writes a theme file of `entries` and returns its path.
+fn theme_file(dir: &crate::common::ScratchDir, name: &str, entries: &[&str]) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, entries.join("\n") + "\n").unwrap();
+    path.display().to_string()
+}
+
+fn rules_for(style: Style, symmetry: Symmetry) -> Rules {
+    Rules {
+        symmetry,
+        ..Rules::preset(style)
+    }
+}
+
+/// A brute-force case: size, symmetry, entries, further arguments.
+type Case<'a> = ((usize, usize), Symmetry, &'a [&'a str], &'a [&'a str]);
+
+/// `patterns --theme` lists exactly the brute-force seatings, counts them
+/// exactly, and every line passes the independent rule check and seats
+/// every entry as a whole slot with its letters.
+#[test]
+fn themed_patterns_equal_brute_force_seatings() {
+    let dir = scratch("theme-brute");
+    let cases: &[Case] = &[
+        ((5, 5), Symmetry::Rotational, &["ABCDE"], &[]),
+        ((5, 5), Symmetry::Rotational, &["ABC", "DEF"], &[]),
+        (
+            (5, 5),
+            Symmetry::Rotational,
+            &["ABC", "DEF"],
+            &["--in-order"],
+        ),
+        (
+            (5, 5),
+            Symmetry::Rotational,
+            &["ABCDE", "AXCYE"],
+            &["--theme-crossings"],
+        ),
+        ((6, 6), Symmetry::Rotational, &["ABCD", "EFGH"], &[]),
+        ((6, 6), Symmetry::Mirror, &["ABCDEF", "GHIJKL"], &[]),
+        (
+            (7, 7),
+            Symmetry::FourFold,
+            &["ABC", "DEF", "GHI", "JKL"],
+            &[],
+        ),
+        ((4, 5), Symmetry::None, &["ABCD", "EFG"], &[]),
+        (
+            (6, 6),
+            Symmetry::Rotational,
+            &["ABCDEF", "GHIJKL"],
+            &["--max-word", "4"],
+        ),
+    ];
+    let mut nonempty = 0;
+    for (i, &((w, h), symmetry, entries, extra)) in cases.iter().enumerate() {
+        let theme = theme_file(&dir, &format!("t{i}.txt"), entries);
+        let mut rules = rules_for(Style::American, symmetry);
+        if let Some(at) = extra.iter().position(|&a| a == "--max-word") {
+            rules.max_word = Some(extra[at + 1].parse().unwrap());
+        }
+        let crossings = extra.contains(&"--theme-crossings");
+        let expected = brute_seatings(
+            (w, h),
+            &rules,
+            entries,
+            crossings,
+            extra.contains(&"--in-order"),
+        );
+        let size = format!("{w}x{h}");
+        let sym = format!("{symmetry:?}")
+            .to_lowercase()
+            .replace("fourfold", "four-fold");
+        let mut args = vec![
+            "patterns",
+            "--size",
+            &size,
+            "--symmetry",
+            &sym,
+            "--theme",
+            &theme,
+        ];
+        args.extend(extra);
+        let listed = run(&args);
+        assert!(listed.status.success(), "{}", stderr(&listed));
+        let lines = pattern_lines(&stdout(&listed));
+        let got: BTreeSet<(Pattern, Vec<Seat>)> = lines.iter().map(|l| parse_line(l)).collect();
+        assert_eq!(got.len(), lines.len(), "case {i}: a line repeats");
+        assert_eq!(got, expected, "case {i}: {entries:?} at {size} {sym}");
+        // (Runs beyond --max-word are the seats, as the equality checks.)
+        let unlimited = Rules {
+            max_word: None,
+            ..rules.clone()
+        };
+        for (p, seats) in &got {
+            assert!(
+                violations(p, &unlimited).is_empty(),
+                "{:?}",
+                violations(p, &unlimited)
+            );
+            let grid = Grid::from_pattern(p);
+            for (r, c, across, answer) in seats {
+                let slot = grid
+                    .slots(2)
+                    .into_iter()
+                    .find(|s| (s.row, s.col, s.direction == Direction::Across) == (*r, *c, *across))
+                    .expect("a seat starts a slot");
+                assert_eq!(slot.len, answer.len(), "the seat is the whole slot");
+            }
+        }
+        args.push("--count");
+        let counted = run(&args);
+        assert_eq!(
+            stdout(&counted).trim(),
+            expected.len().to_string(),
+            "case {i}"
+        );
+        nonempty += usize::from(!expected.is_empty());
+    }
+    assert!(nonempty >= 7, "most cases seat their theme: {nonempty}");
+}
+
+/// On a size the enumerator lists quickly but the counter still counts
+/// (9×9), the exact count equals the lines listed; shards partition the
+/// run; a crash and --resume lose and repeat nothing; random order draws
+/// distinct lines of the same set, the same for the same seed.
+#[test]
+fn themed_runs_count_shard_resume_and_sample_consistently() {
+    let dir = scratch("theme-modes");
+    let theme = theme_file(&dir, "t.txt", &["ABCDEFGHI", "JKLMNOPQR"]);
+    let base = [
+        "patterns", "--size", "9", "--blacks", "..14", "--theme", &theme,
+    ];
+    let full = run(&base);
+    assert!(full.status.success(), "{}", stderr(&full));
+    let lines = pattern_lines(&stdout(&full));
+    assert!(lines.len() > 100, "{}", lines.len());
+    let mut counted_args = base.to_vec();
+    counted_args.push("--count");
+    assert_eq!(stdout(&run(&counted_args)).trim(), lines.len().to_string());
+    let all: HashSet<&String> = lines.iter().collect();
+    assert_eq!(all.len(), lines.len());
+    let rules = Rules {
+        blacks: Some("..14".parse().unwrap()),
+        ..Rules::preset(Style::American)
+    };
+    for line in &lines {
+        let (p, seats) = parse_line(line);
+        assert!(violations(&p, &rules).is_empty());
+        assert_eq!(seats.len(), 2);
+    }
+    // Shards.
+    let mut union = Vec::new();
+    for k in 1..=3 {
+        let shard = format!("{k}/3");
+        let mut args = base.to_vec();
+        args.extend(["--shard", &shard]);
+        let out = run(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        union.extend(pattern_lines(&stdout(&out)));
+    }
+    union.sort();
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(union, sorted, "shards partition the themed run");
+    // Crash, then resume.
+    let out = dir.join("themed.hex");
+    let out_s = out.display().to_string();
+    let mut args = base.to_vec();
+    args.extend(["--threads", "2", "--out", &out_s]);
+    let crashed = run_until_crash(&args, "40");
+    assert!(!crashed.status.success());
+    args.push("--resume");
+    let resumed = run(&args);
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.contains("# theme: ABCDEFGHI (9), JKLMNOPQR (9)"),
+        "{text}"
+    );
+    assert_eq!(
+        pattern_lines(&text),
+        lines,
+        "resumed output equals the full run"
+    );
+    // Random order.
+    let mut random = base.to_vec();
+    random.extend(["--random", "--seed", "5", "--limit", "30"]);
+    let drawn = pattern_lines(&stdout(&run(&random)));
+    assert_eq!(drawn.len(), 30);
+    assert_eq!(drawn.iter().collect::<HashSet<_>>().len(), 30);
+    assert!(
+        drawn.iter().all(|l| all.contains(l)),
+        "random lines are seatings"
+    );
+    assert_eq!(
+        pattern_lines(&stdout(&run(&random))),
+        drawn,
+        "same seed, same lines"
+    );
+}
+
+#[test]
+fn themes_that_cannot_be_seated_say_why() {
+    let dir = scratch("theme-errors");
+    let cases: &[(&[&str], &str, &str)] = &[
+        (
+            &["ABCDEFGHIJKLMNOP"],
+            "15",
+            "cruciverb: error: theme entry ABCDEFGHIJKLMNOP (line 1, 16 letters) is longer than the 15x15 grid",
+        ),
+        (
+            &["ABCDEFGH", "IJKLMNOP", "QRSTUVWX"],
+            "15",
+            "cruciverb: error: the rotational symmetry seats theme entries in matching pairs, and 3 of 8 letters (ABCDEFGH, IJKLMNOP, QRSTUVWX) cannot be matched: an unpaired entry must be its own image (an odd length across the middle row or down the middle column)",
+        ),
+        (
+            &["AB"],
+            "15",
+            "cruciverb: error: theme entry AB (line 1, 2 letters) is shorter than the rules' 3-letter minimum",
+        ),
+        (
+            &["ABCDEFG 1 1 across", "HIJKLMN 1 1 down"],
+            "7",
+            "cruciverb: error: no 7x7 grid seats ABCDEFG (7), HIJKLMN (7) with the rotational symmetry: the entries overlap, cross or touch end to end wherever they can go (check the fixed places)",
+        ),
+        (
+            &["ABC", "R2D2"],
+            "15",
+            "cruciverb: error: THEME:2: \"R2D2\": '2' cannot go in a grid (letters, spaces, hyphens and apostrophes only)",
+        ),
+    ];
+    for (i, (entries, size, message)) in cases.iter().enumerate() {
+        let theme = theme_file(&dir, &format!("t{i}.txt"), entries);
+        for command in ["patterns", "make"] {
+            let out_dir = dir.join("out").display().to_string();
+            let mut args = vec![command, "--size", size, "--theme", &theme];
+            if command == "make" {
+                args.extend(["--out-dir", &out_dir]);
+            }
+            let out = run(&args);
+            assert_eq!(out.status.code(), Some(2), "{command} {entries:?}");
+            // (`make` notes its seed first.)
+            let said = stderr(&out);
+            let expected = message.replace("THEME", &theme);
+            assert_eq!(
+                said.trim().lines().last(),
+                Some(expected.as_str()),
+                "{command}"
+            );
+        }
+    }
+}
+
+/// A themed pattern file filled as a batch: every fill keeps the entries
+/// where the file seats them, and the summary ranks the fills.
+#[test]
+fn themed_pattern_files_fill_around_their_entries() {
+    let dir = scratch("theme-batch");
+    let theme = theme_file(&dir, "t.txt", &["NOTEBOOK", "PAINTERS"]);
+    let hex_path = dir.join("themed.hex").display().to_string();
+    let made = run(&[
+        "patterns",
+        "--size",
+        "11",
+        "--theme",
+        &theme,
+        "--blacks",
+        "20..28",
+        "--max-word",
+        "8",
+        "--random",
+        "--seed",
+        "3",
+        "--limit",
+        "6",
+        "--out",
+        &hex_path,
+    ]);
+    assert!(made.status.success(), "{}", stderr(&made));
+    let lines = pattern_lines(&std::fs::read_to_string(&hex_path).unwrap());
+    assert_eq!(lines.len(), 6);
+    let out_dir = dir.join("filled").display().to_string();
+    let filled = run(&[
+        "fill",
+        "--patterns",
+        &hex_path,
+        "--out-dir",
+        &out_dir,
+        "--timeout",
+        "5",
+        "--threads",
+        "2",
+    ]);
+    assert!(filled.status.success(), "{}", stderr(&filled));
+    let summary = std::fs::read_to_string(dir.join("filled/summary.tsv")).unwrap();
+    let mut fills = 0;
+    for row in summary.lines().skip(2) {
+        let fields: Vec<&str> = row.split('\t').collect();
+        if fields[1] != "filled" {
+            continue;
+        }
+        fills += 1;
+        let number: usize = fields[0].parse().unwrap();
+        let (pattern, seats) = parse_line(&lines[number - 1]);
+        let puzzle = cruciverb::export::import(&dir.join("filled").join(fields[5])).unwrap();
+        assert_eq!(puzzle.grid.pattern(), pattern);
+        for (r, c, across, answer) in seats {
+            for (i, letter) in answer.bytes().enumerate() {
+                let (y, x) = if across { (r, c + i) } else { (r + i, c) };
+                assert_eq!(puzzle.grid.get(y, x), Cell::Letter(letter));
+            }
+        }
+    }
+    assert!(fills >= 3, "{summary}");
+}
+
+/// `make --theme`: the entries in symmetric slots with the file's clues
+/// and circles, every other entry from the list and clued, in every file.
+#[test]
+fn make_builds_a_themed_puzzle_with_clues_and_circles() {
+    let dir = scratch("theme-make");
+    let theme = theme_file(
+        &dir,
+        "time.txt",
+        &[
+            "IN THE [N]ICK OF TIME;Just before it's too late",
+            "ONCE IN A BLUE M[O]ON;Very rarely",
+            "AT THE DROP OF A HAT;Without hesitation",
+        ],
+    );
+    let out_dir = dir.join("out").display().to_string();
+    let out = run(&[
+        "make",
+        "--theme",
+        &theme,
+        "--seed",
+        "5",
+        "--out-dir",
+        &out_dir,
+        "--name",
+        "t",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("circled: "), "{}", stdout(&out));
+    let rules = Rules::preset(Style::American);
+    for ext in ["ipuz", "puz"] {
+        let puzzle = cruciverb::export::import(&dir.join(&format!("out/t.{ext}"))).unwrap();
+        assert!(violations(&puzzle.grid.pattern(), &rules).is_empty());
+        let clue = |answer: &str| {
+            puzzle
+                .clues
+                .iter()
+                .find(|c| c.answer == answer)
+                .map(|c| c.text.as_str())
+        };
+        assert_eq!(
+            clue("INTHENICKOFTIME"),
+            Some("Just before it's too late"),
+            "{ext}"
+        );
+        assert_eq!(clue("ONCEINABLUEMOON"), Some("Very rarely"));
+        assert_eq!(clue("ATTHEDROPOFAHAT"), Some("Without hesitation"));
+        assert!(
+            puzzle.clues.iter().all(|c| !c.text.is_empty()),
+            "every entry clued"
+        );
+        // The circles sit on the N of NICK and the O of MOON.
+        let circled: Vec<u8> = puzzle
+            .marks
+            .iter()
+            .filter(|(_, m)| m.circled)
+            .map(|(&(r, c), _)| match puzzle.grid.get(r, c) {
+                Cell::Letter(l) => l,
+                _ => panic!("circle on a block"),
+            })
+            .collect();
+        assert_eq!(circled.len(), 2, "{ext}");
+        assert!(circled.contains(&b'N') && circled.contains(&b'O'));
+        let slots = puzzle.grid.slots(3);
+        let longest: Vec<_> = slots.iter().filter(|s| s.len == 15).collect();
+        assert_eq!(longest.len(), 3, "only the theme entries are 15 long");
+    }
+}
