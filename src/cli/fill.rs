@@ -110,7 +110,8 @@ pub fn run(command: &FillArgs) -> Result<ExitCode> {
     if let (Some(patterns), Some(out_dir)) = (&command.patterns, &command.out_dir) {
         return fill_batch(command, patterns, out_dir, &index);
     }
-    let grid = grid::load(command.grid.as_deref().unwrap_or_default())?;
+    // A marked text grid's circles and shading go on to the saved puzzle.
+    let (grid, marks) = grid::load_marked(command.grid.as_deref().unwrap_or_default())?;
     let options = command.options(None)?;
     if command.all || command.count > 1 {
         return fill_many(command, &grid, &index, &options);
@@ -124,7 +125,8 @@ pub fn run(command: &FillArgs) -> Result<ExitCode> {
             print_fill(&f)?;
             print_quality(&f);
             if let Some(out) = &command.out {
-                let puzzle = Puzzle::from_grid(f.grid, command.min_slot);
+                let mut puzzle = Puzzle::from_grid(f.grid, command.min_slot);
+                puzzle.set_marks(marks)?;
                 ipuz::save(&puzzle, out, command.force.existing())?;
                 wrote(out);
             }

@@ -201,6 +201,37 @@ fn the_command_line_takes_marked_grids() {
     );
 }
 
+/// `fill --out` keeps a marked grid's circles and shading in the puzzle.
+#[test]
+fn fill_keeps_the_marks_of_its_grid() {
+    let dir = scratch("marked-fill");
+    let path = dir.join("marked.txt");
+    let grid = std::fs::read_to_string(crate::common::data("grids/mini5_2corners.txt")).unwrap();
+    std::fs::write(&path, format!("{grid}\ncircled: 1,2 3,3\nshaded: 2,2\n")).unwrap();
+    let out_path = dir.join("filled.ipuz");
+    let out = run(&[
+        "fill",
+        path.to_str().unwrap(),
+        "--out",
+        out_path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let puzzle = cruciverb::export::import(&out_path).unwrap();
+    let marked: Vec<((usize, usize), bool, bool)> = puzzle
+        .marks
+        .iter()
+        .map(|(&cell, m)| (cell, m.circled, m.shaded))
+        .collect();
+    assert_eq!(
+        marked,
+        vec![
+            ((0, 1), true, false),
+            ((1, 1), false, true),
+            ((2, 2), true, false)
+        ]
+    );
+}
+
 // ------------------------------------------------------- format round trips
 
 /// Write → read gives the same document, and writing that again gives the
