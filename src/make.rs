@@ -496,6 +496,7 @@ pub fn make_fill(
                 rules,
                 tries: 0,
                 drawn: 0,
+                failed: Default::default(),
             })
             .collect(),
         _ => Vec::new(),
@@ -522,10 +523,12 @@ pub fn make_fill(
                 Err(e) => return Err(e),
             },
             PatternSource::Themed { width, height, .. } => {
-                let seating = &seatings[rng.random_range(0..seatings.len())];
+                let which = rng.random_range(0..seatings.len());
+                let seating = &seatings[which];
                 let seats = &seating.ways[rng.random_range(0..seating.ways.len())];
                 match themed_pattern(
                     &mut ladder,
+                    which,
                     (*width, *height),
                     seating,
                     seats,
@@ -589,14 +592,15 @@ pub fn make_fill(
     Ok(None)
 }
 
-/// Draws a pattern around one seating under the first rules of `ladder`
-/// that keep it (see [`themed_rules`]): preferably one where every slot
+/// Draws a pattern around one seating (number `which`) under the first
+/// rules of `ladder` that keep it (see [`themed_rules`]): preferably one where every slot
 /// has a word in `index` for its letters, and then one whose other entries
 /// are all shorter than the shortest theme entry (so that no entry passes
 /// for a theme entry). None when no rule set has a pattern keeping the
 /// seating.
 fn themed_pattern(
     ladder: &mut [Rung],
+    which: usize,
     (width, height): (usize, usize),
     seating: &Seating,
     seats: &[Seat],
@@ -642,25 +646,33 @@ fn themed_pattern(
         (false, _) => 0,
     };
     for rung in ladder.iter_mut() {
-        if rung.tries >= HOPELESS_TRIES && rung.drawn == 0 {
+        if rung.tries >= HOPELESS_TRIES && rung.drawn == 0 || rung.failed.contains(&which) {
             continue;
         }
         rung.tries += 1;
         let deadline =
             Some(Instant::now() + THEMED_DRAW_TIME * (width * height).div_ceil(225) as u32);
-        if let Ok(drawn) = random_pattern_keeping(&rung.rules, &grid, rng, deadline, &rank) {
-            rung.drawn += 1;
-            return Some(drawn);
+        match random_pattern_keeping(&rung.rules, &grid, rng, deadline, &rank) {
+            Ok(drawn) => {
+                rung.drawn += 1;
+                return Some(drawn);
+            }
+            Err(_) => {
+                rung.failed.insert(which);
+            }
         }
     }
     None
 }
 
-/// One rule set of [`themed_rules`] and how it has fared in this run.
+/// One rule set of [`themed_rules`] and how it has fared in this run:
+/// draws tried and made, and the seatings (by index) it found no pattern
+/// for, which are not tried under it again.
 struct Rung {
     rules: Rules,
     tries: usize,
     drawn: usize,
+    failed: std::collections::HashSet<usize>,
 }
 
 /// Tries after which a rule set that has drawn nothing is passed over: a
