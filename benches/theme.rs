@@ -3,7 +3,7 @@
 //! themed-puzzle issue names (15/15/15, 11/11/13 with a 13-letter revealer
 //! and 9/9/9/9 at 15×15 with seeds 1–11; 21/21/21/19/19 at 21×21 with seeds
 //! 1–5). Each set's median and slowest run are reported, with how many
-//! runs ended without a puzzle (exit 1). With `BENCH_COUNT=1` it also times
+//! runs ended without a puzzle (exit 1, after `make`'s 1,000 themed attempts). With `BENCH_COUNT=1` it also times
 //! `patterns --theme examples/themes/time.txt --count` (minutes: the exact
 //! number of seatings of three 15s under the American rules).
 //!

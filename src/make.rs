@@ -263,7 +263,7 @@ pub fn lively_shape(grid: &Grid) -> bool {
 const SAMPLE_BUDGET: usize = 2_000;
 /// Descents, in all, before the rules are declared too tight for random
 /// drawing.
-const MOST_DESCENTS: usize = 20_000;
+pub const MOST_DESCENTS: usize = 20_000;
 /// Descents spent looking for a lively shape (see [`lively_shape`]) before
 /// taking the first pattern found.
 const SHAPE_DESCENTS: usize = 200;
@@ -283,7 +283,7 @@ pub fn random_pattern(
         &Search::new(width, height, rules)?,
         rules,
         rng,
-        None,
+        (None, MOST_DESCENTS),
         &|g| if lively_shape(g) { BEST } else { 0 },
     )
 }
@@ -294,13 +294,15 @@ pub fn random_pattern(
 /// run of three or more letters across or down is taken as a whole entry:
 /// the cells just before and after it become blocks. Patterns are ranked
 /// by `fits` (given the letters; [`BEST`] ends the drawing at once) and by
-/// their shape (see [`lively_shape`]). Drawing stops at `deadline`, if any,
-/// as if the rules were too tight.
+/// their shape (see [`lively_shape`]). Drawing stops after `descents`
+/// descents (at most [`MOST_DESCENTS`]), or at `deadline` if any (which a
+/// seed then no longer reproduces), as if the rules were too tight.
 pub fn random_pattern_keeping(
     rules: &Rules,
     grid: &Grid,
     rng: &mut StdRng,
     deadline: Option<Instant>,
+    descents: usize,
     fits: &dyn Fn(&Grid) -> u8,
 ) -> Result<Grid> {
     let (width, height) = (grid.width(), grid.height());
@@ -360,7 +362,13 @@ pub fn random_pattern_keeping(
             fit => fit.min(BEST - 1),
         }
     };
-    Ok(lettered(draw(&search, rules, rng, deadline, &rank)?))
+    Ok(lettered(draw(
+        &search,
+        rules,
+        rng,
+        (deadline, descents),
+        &rank,
+    )?))
 }
 
 /// Letters in a row at least this long are an entry (see
@@ -371,12 +379,13 @@ const ENTRY_RUN: usize = 3;
 pub const BEST: u8 = 2;
 
 /// The first pattern drawn that `rank` puts at [`BEST`] within
-/// [`SHAPE_DESCENTS`] descents, else the first of the highest rank drawn.
+/// [`SHAPE_DESCENTS`] descents, else the first of the highest rank drawn;
+/// no more than `most` descents, none past `deadline`.
 fn draw(
     search: &Search,
     rules: &Rules,
     rng: &mut StdRng,
-    deadline: Option<Instant>,
+    (deadline, most): (Option<Instant>, usize),
     rank: &dyn Fn(&Grid) -> u8,
 ) -> Result<Grid> {
     let (width, height) = (search.width(), search.height());
@@ -387,7 +396,7 @@ fn draw(
         ))
     };
     let mut fallback = None;
-    for descent in 1..=MOST_DESCENTS {
+    for descent in 1..=most.min(MOST_DESCENTS) {
         match search.sample(rng, SAMPLE_BUDGET) {
             Sample::Found(rows) => {
                 let grid = Grid::from_pattern(&Pattern::from_rows(width, height, rows)?);
@@ -650,9 +659,7 @@ fn themed_pattern(
             continue;
         }
         rung.tries += 1;
-        let deadline =
-            Some(Instant::now() + THEMED_DRAW_TIME * (width * height).div_ceil(225) as u32);
-        match random_pattern_keeping(&rung.rules, &grid, rng, deadline, &rank) {
+        match random_pattern_keeping(&rung.rules, &grid, rng, None, THEMED_DESCENTS, &rank) {
             Ok(drawn) => {
                 rung.drawn += 1;
                 return Some(drawn);
@@ -679,9 +686,10 @@ struct Rung {
 /// theme the tight rules cannot hold then costs their time only this often.
 const HOPELESS_TRIES: usize = 4;
 
-/// Time for the draws around one seating at 15×15, more in proportion on
-/// larger grids (a seating the rules cannot keep can take long to prove so).
-const THEMED_DRAW_TIME: Duration = Duration::from_millis(250);
+/// Descents drawn around one seating (about 0.1 s at 15×15): counted, not
+/// timed, so that a seed makes the same puzzle on any machine. Many short
+/// draws over many seatings fill sooner than long draws over a few.
+const THEMED_DESCENTS: usize = 64;
 
 /// Lines between parallel theme entries side by side: fewer leaves the
 /// short crossing words with two fixed letters each, which few fills meet.

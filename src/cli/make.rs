@@ -27,7 +27,7 @@ use super::NO_RESULT;
 
 /// Patterns `make` tries by default, and with a theme.
 const ATTEMPTS: u64 = 20;
-const THEMED_ATTEMPTS: u64 = 200;
+const THEMED_ATTEMPTS: u64 = 1000;
 
 #[derive(Args)]
 pub struct MakeArgs {
@@ -60,7 +60,7 @@ pub struct MakeArgs {
     /// fill in well under a second).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
     timeout: Option<Duration>,
-    /// Random patterns to try before giving up (default: 20; 200 with
+    /// Random patterns to try before giving up (default: 20; 1000 with
     /// --theme, whose patterns are mostly proven unfillable in milliseconds).
     #[arg(long, value_name = "N", value_parser = parse_positive)]
     attempts: Option<u64>,

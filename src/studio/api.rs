@@ -20,7 +20,7 @@ use crate::export::{render, Format};
 use crate::fill::quality::Quality;
 use crate::fill::{self, FillOptions, Outcome};
 use crate::grid::{Cell, Grid};
-use crate::make::{fillable_rules, random_pattern_keeping, BEST};
+use crate::make::{fillable_rules, random_pattern_keeping, BEST, MOST_DESCENTS};
 use crate::pattern::rules::{Rules, Style};
 use crate::puzzle::Puzzle;
 use crate::typeset::{self, Paper, PdfOptions};
@@ -426,20 +426,33 @@ pub fn pattern(request: &PatternRequest, index: &Index) -> Reply {
     let mut rng = StdRng::seed_from_u64(request.seed.unwrap_or(0));
     // The lively rules first; when the cells kept rule them out, the
     // style's own.
-    let drawn = match random_pattern_keeping(&rules, &grid, &mut rng, Some(deadline), &|_| BEST) {
+    let drawn = match random_pattern_keeping(
+        &rules,
+        &grid,
+        &mut rng,
+        Some(deadline),
+        MOST_DESCENTS,
+        &|_| BEST,
+    ) {
         Ok(drawn) => drawn,
         Err(_) => {
             rules = Rules {
                 symmetry: rules.symmetry,
                 ..Rules::preset(style)
             };
-            random_pattern_keeping(&rules, &grid, &mut rng, Some(deadline), &|_| BEST).map_err(
-                |e| ApiError {
-                    status: 422,
-                    message: e.to_string(),
-                    extra: Value::Null,
-                },
-            )?
+            random_pattern_keeping(
+                &rules,
+                &grid,
+                &mut rng,
+                Some(deadline),
+                MOST_DESCENTS,
+                &|_| BEST,
+            )
+            .map_err(|e| ApiError {
+                status: 422,
+                message: e.to_string(),
+                extra: Value::Null,
+            })?
         }
     };
     let (mut best, mut fillable, mut tried) = (drawn, None, 0);
@@ -462,7 +475,15 @@ pub fn pattern(request: &PatternRequest, index: &Index) -> Reply {
             _ => {}
         }
         if Instant::now() < deadline {
-            next = random_pattern_keeping(&rules, &grid, &mut rng, Some(deadline), &|_| BEST).ok();
+            next = random_pattern_keeping(
+                &rules,
+                &grid,
+                &mut rng,
+                Some(deadline),
+                MOST_DESCENTS,
+                &|_| BEST,
+            )
+            .ok();
         }
     }
     let blocks = (0..best.height())

@@ -575,4 +575,25 @@ fn make_builds_a_themed_puzzle_with_clues_and_circles() {
         let longest: Vec<_> = slots.iter().filter(|s| s.len == 15).collect();
         assert_eq!(longest.len(), 3, "only the theme entries are 15 long");
     }
+    // Draws are counted, not timed: a seed makes the same puzzle again.
+    let again = |name: &str| {
+        let args = [
+            "make",
+            "--theme",
+            &theme,
+            "--seed",
+            "7",
+            "--polish",
+            "0",
+            "--title",
+            "Time",
+            "--out-dir",
+            &out_dir,
+            "--name",
+            name,
+        ];
+        assert!(run(&args).status.success());
+        std::fs::read(dir.join(&format!("out/{name}.ipuz"))).unwrap()
+    };
+    assert_eq!(again("a"), again("b"));
 }
