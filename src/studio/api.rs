@@ -426,29 +426,24 @@ pub fn pattern(request: &PatternRequest, index: &Index) -> Reply {
     let mut rng = StdRng::seed_from_u64(request.seed.unwrap_or(0));
     // The lively rules first; when the cells kept rule them out, the
     // style's own.
-    let drawn = match random_pattern_keeping(
-        &rules,
-        &grid,
-        &mut rng,
-        Some(deadline),
-        MOST_DESCENTS,
-        &|_| BEST,
-    ) {
+    let mut draw = |rules: &Rules| {
+        random_pattern_keeping(
+            rules,
+            &grid,
+            &mut rng,
+            Some(deadline),
+            MOST_DESCENTS,
+            &|_| BEST,
+        )
+    };
+    let drawn = match draw(&rules) {
         Ok(drawn) => drawn,
         Err(_) => {
             rules = Rules {
                 symmetry: rules.symmetry,
                 ..Rules::preset(style)
             };
-            random_pattern_keeping(
-                &rules,
-                &grid,
-                &mut rng,
-                Some(deadline),
-                MOST_DESCENTS,
-                &|_| BEST,
-            )
-            .map_err(|e| ApiError {
+            draw(&rules).map_err(|e| ApiError {
                 status: 422,
                 message: e.to_string(),
                 extra: Value::Null,
