@@ -280,6 +280,16 @@ struct Board {
 }
 
 impl Board {
+    fn new(width: usize, height: usize) -> Board {
+        Board {
+            width,
+            height,
+            white: vec![0; height],
+            black: vec![0; height],
+            covered: vec![0; width * height],
+        }
+    }
+
     /// Adds `spot` if it fits what is there; false (and nothing changed)
     /// otherwise.
     fn add(&mut self, spot: Spot, crossings: bool) -> bool {
@@ -328,13 +338,7 @@ pub fn seatings(
     for group in &groups {
         group.check_symmetry(theme, rules.symmetry)?;
     }
-    let mut board = Board {
-        width,
-        height,
-        white: vec![0; height],
-        black: vec![0; height],
-        covered: vec![0; width * height],
-    };
+    let mut board = Board::new(width, height);
     let mut found = Vec::new();
     let mut chosen = Vec::new();
     choose(
@@ -409,13 +413,7 @@ impl Group {
         }
         // An orbit of spots overlapping one another cannot hold entries.
         orbits.retain(|orbit| {
-            let mut board = Board {
-                width,
-                height,
-                white: vec![0; height],
-                black: vec![0; height],
-                covered: vec![0; width * height],
-            };
+            let mut board = Board::new(width, height);
             orbit.iter().all(|&s| board.add(s, false))
         });
         orbits.sort();

@@ -10,7 +10,8 @@ use cruciverb::pattern::rules::{Rules, Style, Symmetry};
 use cruciverb::pattern::Pattern;
 
 use crate::common::{
-    brute_force, pattern_lines, run, run_until_crash, scratch, stderr, stdout, violations,
+    brute_force, cell_images, pattern_lines, run, run_until_crash, scratch, stderr, stdout,
+    violations,
 };
 
 /// A seat as the test reads it: (row, col, across, answer), 0-based.
@@ -77,21 +78,6 @@ fn cells(slot: (usize, usize, bool, usize)) -> Vec<(usize, usize)> {
         .collect()
 }
 
-/// The cell images of (r, c) under the symmetry, itself included.
-fn images(symmetry: Symmetry, w: usize, h: usize, (r, c): (usize, usize)) -> Vec<(usize, usize)> {
-    match symmetry {
-        Symmetry::None => vec![(r, c)],
-        Symmetry::Rotational => vec![(r, c), (h - 1 - r, w - 1 - c)],
-        Symmetry::Mirror => vec![(r, c), (r, w - 1 - c)],
-        Symmetry::FourFold => vec![
-            (r, c),
-            (r, w - 1 - c),
-            (h - 1 - r, c),
-            (h - 1 - r, w - 1 - c),
-        ],
-    }
-}
-
 /// Every seating of `entries` by brute force: every legal pattern, every
 /// way of giving each entry its own slot of its length, kept when the
 /// slots used map onto one another under the symmetry, no two entries
@@ -126,10 +112,10 @@ fn brute_seatings(
                 })
                 .collect();
             let closed = used.iter().all(|cs| {
-                (0..images(rules.symmetry, w, h, (0, 0)).len()).all(|k| {
+                (0..cell_images(rules.symmetry, w, h, (0, 0)).len()).all(|k| {
                     let mut image: Vec<(usize, usize)> = cs
                         .iter()
-                        .map(|&cell| images(rules.symmetry, w, h, cell)[k])
+                        .map(|&cell| cell_images(rules.symmetry, w, h, cell)[k])
                         .collect();
                     image.sort();
                     used.contains(&image)

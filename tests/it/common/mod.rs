@@ -216,27 +216,36 @@ pub fn violations(p: &Pattern, rules: &Rules) -> Vec<String> {
     bad
 }
 
+/// The images of cell (r, c) under `symmetry`, itself first, always in the
+/// same order of transformations.
+pub fn cell_images(
+    symmetry: Symmetry,
+    width: usize,
+    height: usize,
+    (r, c): (usize, usize),
+) -> Vec<(usize, usize)> {
+    let (h, w) = (height, width);
+    match symmetry {
+        Symmetry::None => vec![(r, c)],
+        Symmetry::Rotational => vec![(r, c), (h - 1 - r, w - 1 - c)],
+        Symmetry::Mirror => vec![(r, c), (r, w - 1 - c)],
+        Symmetry::FourFold => vec![
+            (r, c),
+            (r, w - 1 - c),
+            (h - 1 - r, c),
+            (h - 1 - r, w - 1 - c),
+        ],
+    }
+}
+
 /// Every pattern of the size that obeys `rules`, by brute force over the
 /// cells the symmetry leaves free. Keep sizes small.
 pub fn brute_force(width: usize, height: usize, rules: &Rules) -> Vec<Pattern> {
-    let (h, w) = (height as isize, width as isize);
-    let image = |r: isize, c: isize| -> Vec<(isize, isize)> {
-        match rules.symmetry {
-            Symmetry::None => vec![(r, c)],
-            Symmetry::Rotational => vec![(r, c), (h - 1 - r, w - 1 - c)],
-            Symmetry::Mirror => vec![(r, c), (r, w - 1 - c)],
-            Symmetry::FourFold => vec![
-                (r, c),
-                (r, w - 1 - c),
-                (h - 1 - r, c),
-                (h - 1 - r, w - 1 - c),
-            ],
-        }
-    };
+    let image = |r: usize, c: usize| cell_images(rules.symmetry, width, height, (r, c));
     // One representative per orbit: the smallest cell of its orbit.
     let mut orbits = Vec::new();
-    for r in 0..h {
-        for c in 0..w {
+    for r in 0..height {
+        for c in 0..width {
             if image(r, c).iter().all(|&cell| (r, c) <= cell) {
                 orbits.push(image(r, c));
             }
@@ -249,7 +258,7 @@ pub fn brute_force(width: usize, height: usize, rules: &Rules) -> Vec<Pattern> {
         for (i, orbit) in orbits.iter().enumerate() {
             if bits >> i & 1 == 1 {
                 for &(r, c) in orbit {
-                    rows[r as usize] |= 1 << c;
+                    rows[r] |= 1 << c;
                 }
             }
         }
