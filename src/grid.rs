@@ -106,6 +106,19 @@ impl Grid {
         self.height
     }
 
+    /// The grid mirrored in its main diagonal: rows become columns.
+    pub fn transposed(&self) -> Grid {
+        let cells = (0..self.width)
+            .flat_map(|c| (0..self.height).map(move |r| (r, c)))
+            .map(|(r, c)| self.get(r, c))
+            .collect();
+        Grid {
+            width: self.height,
+            height: self.width,
+            cells,
+        }
+    }
+
     pub fn get(&self, row: usize, col: usize) -> Cell {
         self.cells[row * self.width + col]
     }

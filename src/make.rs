@@ -26,7 +26,7 @@ use crate::fill::quality::Quality;
 use crate::fill::{fill, slot_name, Fill, FillOptions, Outcome};
 use crate::grid::{Cell, Direction, Grid, Slot};
 use crate::pattern::rules::{Amount, Bound, Rules, Style, Symmetry};
-use crate::pattern::search::{Sample, Search};
+use crate::pattern::search::{Run, Sample, Search};
 use crate::pattern::seat::{Seat, Seating};
 use crate::pattern::Pattern;
 use crate::progress::Reporter;
@@ -261,6 +261,11 @@ pub fn lively_shape(grid: &Grid) -> bool {
 /// steered (see [`Search::sample`]), so one that goes wrong early rarely
 /// recovers, and many short ones find more patterns than a few long ones.
 const SAMPLE_BUDGET: usize = 2_000;
+/// Nodes of a descent that checks slots as they settle (see
+/// [`random_pattern_keeping`]): when the check bites, a descent that has
+/// not found a pattern soon is usually deep in a dead branch, and starting
+/// over is cheaper (with 2,000 nodes, themed 15×15 grids took 3× longer).
+const CHECKED_BUDGET: usize = 300;
 /// Descents, in all, before the rules are declared too tight for random
 /// drawing.
 pub const MOST_DESCENTS: usize = 20_000;
@@ -285,6 +290,7 @@ pub fn random_pattern(
         rng,
         (None, MOST_DESCENTS),
         &|g| if lively_shape(g) { BEST } else { 0 },
+        None,
     )
 }
 
@@ -294,16 +300,21 @@ pub fn random_pattern(
 /// run of three or more letters across or down is taken as a whole entry:
 /// the cells just before and after it become blocks. Patterns are ranked
 /// by `fits` (given the letters; [`BEST`] ends the drawing at once) and by
-/// their shape (see [`lively_shape`]). Drawing stops after `descents`
-/// descents (at most [`MOST_DESCENTS`]), or at `deadline` if any (which a
-/// seed then no longer reproduces), as if the rules were too tight.
+/// their shape (see [`lively_shape`]). With `words`, each slot is checked
+/// as soon as the rows drawn settle it, and kept only if [`FITTING_WORDS`]
+/// words of the index fit the letters it crosses (or they fill it): long
+/// theme entries leave many short slots with two or three fixed letters,
+/// and a pattern with one that no word fits is lost however the rest is
+/// drawn. Drawing stops after `descents` descents (at most
+/// [`MOST_DESCENTS`]), or at `deadline` if any (which a seed then no longer
+/// reproduces), as if the rules were too tight.
 pub fn random_pattern_keeping(
     rules: &Rules,
     grid: &Grid,
     rng: &mut StdRng,
-    deadline: Option<Instant>,
-    descents: usize,
+    (deadline, descents): (Option<Instant>, usize),
     fits: &dyn Fn(&Grid) -> u8,
+    words: Option<&Index>,
 ) -> Result<Grid> {
     let (width, height) = (grid.width(), grid.height());
     rules.validate(width, height)?;
@@ -362,14 +373,51 @@ pub fn random_pattern_keeping(
             fit => fit.min(BEST - 1),
         }
     };
+    let mut known = std::collections::HashMap::new();
+    let mut fillable = |run: Run| {
+        let index = words?;
+        Some(*known.entry(run).or_insert_with(|| {
+            let cells = (0..run.len).map(|k| match run.across {
+                true => (run.row, run.col + k),
+                false => (run.row + k, run.col),
+            });
+            let letters: Vec<Option<u8>> = cells
+                .map(|(r, c)| match grid.get(r, c) {
+                    Cell::Letter(l) => Some(l),
+                    _ => None,
+                })
+                .collect();
+            letters_fit(index, &letters, FITTING_WORDS)
+        }))
+    };
+    let mut check = |run: Run| fillable(run).unwrap_or(true);
     Ok(lettered(draw(
         &search,
         rules,
         rng,
         (deadline, descents),
         &rank,
+        words.map(|_| &mut check as &mut dyn FnMut(Run) -> bool),
     )?))
 }
+
+/// Whether a slot with `letters` (None: open) has room in a fill from
+/// `index`: it is complete, or open with words of its length, or crosses
+/// fixed letters that at least `least` words fit.
+fn letters_fit(index: &Index, letters: &[Option<u8>], least: usize) -> bool {
+    let fixed = letters.iter().filter(|l| l.is_some()).count();
+    fixed == letters.len()
+        || index
+            .of_length(letters.len())
+            .is_some_and(|words| fixed == 0 || words.matching(letters, 0).count_ones(..) >= least)
+}
+
+/// Words that must fit the fixed letters of each slot of a pattern drawn
+/// with a word check (see [`random_pattern_keeping`]). A slot that only a
+/// few words fit, crossing others as narrow, seldom fills: at 21×21 with
+/// five theme entries, asking for ten took the share of checked patterns
+/// that fill from 0 in 200 to about 1 in 20.
+pub const FITTING_WORDS: usize = 10;
 
 /// Letters in a row at least this long are an entry (see
 /// [`random_pattern_keeping`]).
@@ -387,6 +435,7 @@ fn draw(
     rng: &mut StdRng,
     (deadline, most): (Option<Instant>, usize),
     rank: &dyn Fn(&Grid) -> u8,
+    mut check: Option<&mut dyn FnMut(Run) -> bool>,
 ) -> Result<Grid> {
     let (width, height) = (search.width(), search.height());
     let too_tight = || {
@@ -397,7 +446,14 @@ fn draw(
     };
     let mut fallback = None;
     for descent in 1..=most.min(MOST_DESCENTS) {
-        match search.sample(rng, SAMPLE_BUDGET) {
+        let check = check
+            .as_mut()
+            .map(|c| &mut **c as &mut dyn FnMut(Run) -> bool);
+        let budget = match check {
+            Some(_) => CHECKED_BUDGET,
+            None => SAMPLE_BUDGET,
+        };
+        match search.sample_checked(rng, budget, check) {
             Sample::Found(rows) => {
                 let grid = Grid::from_pattern(&Pattern::from_rows(width, height, rows)?);
                 let r = rank(&grid);
@@ -481,15 +537,18 @@ pub fn make_fill(
                 &themed_rules(*style, *width, *height)[0],
                 *seat,
             )?;
-            let roomy: Vec<Seating> = all
-                .iter()
-                .filter_map(|s| roomy_ways(s, *width, *height))
-                .collect();
-            if roomy.is_empty() {
-                all
-            } else {
-                roomy
-            }
+            // The roomiest ways that exist: parallel entries a fifth of
+            // the grid apart, else closer, else any.
+            let widest = (*width).max(*height) / 5;
+            (THEME_GAP..=widest.max(THEME_GAP))
+                .rev()
+                .map(|gap| {
+                    all.iter()
+                        .filter_map(|s| roomy_ways(s, (*width, *height), gap))
+                        .collect::<Vec<Seating>>()
+                })
+                .find(|roomy| !roomy.is_empty())
+                .unwrap_or(all)
         }
         _ => Vec::new(),
     };
@@ -632,17 +691,13 @@ fn themed_pattern(
         .map(|s| s.answer.len())
         .min()
         .unwrap_or(usize::MAX);
-    // Each slot must have some word for its letters (short slots crossing
-    // two entries often have none); preferably no other entry is as long
-    // as the theme's.
+    // Each slot must have room for its letters (short slots crossing two
+    // entries often have none: see `letters_fit`); preferably no other
+    // entry is as long as the theme's.
     let fillable = |g: &Grid| {
-        g.slots(DEFAULT_MIN_SLOT).iter().all(|s| {
-            let letters = g.letters(s);
-            letters.iter().all(Option::is_some)
-                || index
-                    .of_length(s.len)
-                    .is_some_and(|words| words.matching(&letters, 0).count_ones(..) > 0)
-        })
+        g.slots(DEFAULT_MIN_SLOT)
+            .iter()
+            .all(|s| letters_fit(index, &g.letters(s), FITTING_WORDS))
     };
     let stands_out = |g: &Grid| {
         g.slots(DEFAULT_MIN_SLOT)
@@ -654,12 +709,53 @@ fn themed_pattern(
         (true, false) => 1,
         (false, _) => 0,
     };
-    for rung in ladder.iter_mut() {
-        if rung.tries >= HOPELESS_TRIES && rung.drawn == 0 || rung.failed.contains(&which) {
+    // Rows are drawn top to bottom, so a slot across is checked as soon
+    // as its row is drawn, one down only once a block ends it: a checked
+    // draw goes faster with the entries standing down. Square grids whose
+    // symmetry survives the turn (not a left-right mirror) are drawn
+    // turned when most theme letters run across.
+    let across: usize = seats
+        .iter()
+        .filter(|s| s.across)
+        .map(|s| s.answer.len())
+        .sum();
+    let down: usize = seats
+        .iter()
+        .filter(|s| !s.across)
+        .map(|s| s.answer.len())
+        .sum();
+    let turn = width == height && across > down;
+    let loosest = ladder.len().saturating_sub(1);
+    for (i, rung) in ladder.iter_mut().enumerate() {
+        let hopeless = rung.tries >= HOPELESS_TRIES && rung.drawn == 0 && i < loosest;
+        if hopeless || rung.failed.contains(&which) {
             continue;
         }
         rung.tries += 1;
-        match random_pattern_keeping(&rung.rules, &grid, rng, None, THEMED_DESCENTS, &rank) {
+        let mut draw = |words: Option<&Index>| {
+            let turned = words.is_some() && turn && rung.rules.symmetry != Symmetry::Mirror;
+            let turn_if = |g: Grid| if turned { g.transposed() } else { g };
+            let ranked = |g: &Grid| rank(&turn_if(g.clone()));
+            random_pattern_keeping(
+                &rung.rules,
+                &turn_if(grid.clone()),
+                rng,
+                (None, THEMED_DESCENTS),
+                &ranked,
+                words,
+            )
+            .map(turn_if)
+        };
+        // Blind draws are cheap and usually leave every slot room; when
+        // none does (long entries close together), the draw is made again
+        // cutting such slots as they appear, which costs more (most
+        // descents then run into one) but finds the few patterns that have
+        // room. Failing that, the blind draw goes to the fill all the same.
+        let drawn = match draw(None) {
+            Ok(blind) if !fillable(&blind) => draw(Some(index)).or(Ok(blind)),
+            other => other,
+        };
+        match drawn {
             Ok(drawn) => {
                 rung.drawn += 1;
                 return Some(drawn);
@@ -682,8 +778,9 @@ struct Rung {
     failed: std::collections::HashSet<usize>,
 }
 
-/// Tries after which a rule set that has drawn nothing is passed over: a
-/// theme the tight rules cannot hold then costs their time only this often.
+/// Tries after which a rule set that has drawn nothing is passed over (all
+/// but the loosest, which is what is left): a theme the tight rules cannot
+/// hold then costs their time only this often.
 const HOPELESS_TRIES: usize = 4;
 
 /// Descents drawn around one seating (about 0.1 s at 15×15): counted, not
@@ -691,16 +788,19 @@ const HOPELESS_TRIES: usize = 4;
 /// draws over many seatings fill sooner than long draws over a few.
 const THEMED_DESCENTS: usize = 64;
 
-/// Lines between parallel theme entries side by side: fewer leaves the
-/// short crossing words with two fixed letters each, which few fills meet.
-const THEME_GAP: usize = 2;
+/// The fewest lines between parallel theme entries side by side that
+/// `make` prefers: fewer leaves the short crossing words with two fixed
+/// letters each, which few fills meet. Bigger grids ask for a fifth of
+/// their side (four lines at 21×21, where five full-width entries three
+/// lines apart never filled in 200 patterns).
+const THEME_GAP: usize = 3;
 
 /// The seating with only its ways that a fill has room around: no entry
 /// along the grid's edge, and parallel entries that overlap at least
-/// [`THEME_GAP`] lines apart. None when no way is left. (Patterns seating
+/// `gap` lines apart. None when no way is left. (Patterns seating
 /// a theme more tightly exist, and `patterns --theme` lists them; `make`
 /// draws from the ones published grids look like.)
-fn roomy_ways(seating: &Seating, width: usize, height: usize) -> Option<Seating> {
+fn roomy_ways(seating: &Seating, (width, height): (usize, usize), gap: usize) -> Option<Seating> {
     let roomy = |seats: &Vec<Seat>| {
         let edge = |s: &Seat| match s.across {
             true => s.row == 0 || s.row + 1 == height,
@@ -714,7 +814,7 @@ fn roomy_ways(seating: &Seating, width: usize, height: usize) -> Option<Seating>
             && seats.iter().enumerate().all(|(i, a)| {
                 seats[i + 1..].iter().all(|b| {
                     let ((la, sa, ea), (lb, sb, eb)) = (span(a), span(b));
-                    a.across != b.across || sa.max(sb) >= ea.min(eb) || la.abs_diff(lb) > THEME_GAP
+                    a.across != b.across || sa.max(sb) >= ea.min(eb) || la.abs_diff(lb) >= gap
                 })
             })
     };

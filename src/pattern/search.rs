@@ -959,11 +959,28 @@ impl Search {
     /// candidates tries a random few of them, and then running out proves
     /// nothing ([`Sample::OutOfBudget`]).
     pub fn sample<R: Rng>(&self, rng: &mut R, budget: usize) -> Sample {
+        self.sample_checked(rng, budget, None)
+    }
+
+    /// As [`sample`](Self::sample), with `check` asked about every run of
+    /// two or more white cells (a slot) as soon as the rows placed settle
+    /// it, across or down, symmetric partners included: a slot it turns
+    /// down cuts the branch. A theme's letters make some slots unfillable
+    /// whatever the rest of the grid; cutting them as they appear keeps a
+    /// descent from finishing patterns that cannot be filled.
+    pub fn sample_checked<R: Rng>(
+        &self,
+        rng: &mut R,
+        budget: usize,
+        check: Option<&mut dyn FnMut(Run) -> bool>,
+    ) -> Sample {
         let mut descent = Descent {
             scratch: self.scratch(),
             nodes: 0,
             budget,
             skipped: false,
+            check,
+            settled: Vec::new(),
         };
         if self.sample_from(0, &mut descent, rng, Tally::default()) {
             Sample::Found(descent.scratch.rows[..self.height].to_vec())
@@ -998,7 +1015,7 @@ impl Search {
     fn sample_from<R: Rng>(
         &self,
         depth: usize,
-        descent: &mut Descent,
+        descent: &mut Descent<'_>,
         rng: &mut R,
         tally: Tally,
     ) -> bool {
@@ -1008,7 +1025,8 @@ impl Search {
         }
         let scratch = &mut descent.scratch;
         if depth == self.free {
-            return self.complete(&mut scratch.rows, &mut scratch.states);
+            return self.complete(&mut scratch.rows, &mut scratch.states)
+                && self.settled_pass(descent, depth);
         }
         let mut choices = std::mem::take(&mut scratch.lists[depth]);
         let few = descent.budget < THOROUGH_BUDGET;
@@ -1027,6 +1045,7 @@ impl Search {
         let mut found = false;
         for &r in &choices {
             if self.place(&mut descent.scratch, depth, r)
+                && self.settled_pass(descent, depth)
                 && self.sample_from(depth + 1, descent, rng, after(r))
             {
                 found = true;
@@ -1039,6 +1058,105 @@ impl Search {
         descent.scratch.lists[depth] = choices;
         found
     }
+}
+
+impl Search {
+    /// Whether the descent's check (if any) takes every slot settled by
+    /// placing free row `depth` (`depth == free`: by completing the grid).
+    fn settled_pass(&self, descent: &mut Descent<'_>, depth: usize) -> bool {
+        let Some(check) = descent.check.as_mut() else {
+            return true;
+        };
+        let mut settled = std::mem::take(&mut descent.settled);
+        settled.clear();
+        self.settled_runs(&descent.scratch.rows, depth, &mut settled);
+        let pass = settled.iter().all(|&run| check(run));
+        descent.settled = settled;
+        pass
+    }
+
+    /// The slots that placing free row `depth` settles: the row's across
+    /// runs, and the down runs its blocks end; with paired rows, their
+    /// symmetric partners too. At `depth == free` (the grid complete), the
+    /// down runs no free row settled.
+    fn settled_runs(&self, rows: &[u32; 32], depth: usize, out: &mut Vec<Run>) {
+        let (w, h) = (self.width, self.height);
+        let paired = self.pairing != Pairing::None;
+        let mirror = |run: Run| {
+            let end = run.row + if run.across { 0 } else { run.len - 1 };
+            let last = run.col + if run.across { run.len - 1 } else { 0 };
+            Run {
+                row: h - 1 - end,
+                col: match self.pairing {
+                    Pairing::Reverse => w - 1 - last,
+                    Pairing::Same | Pairing::None => run.col,
+                },
+                ..run
+            }
+        };
+        let down_from = |col: usize, end: usize| {
+            let len = (0..=end)
+                .take_while(|&k| rows[end - k] >> col & 1 == 1)
+                .count();
+            (len >= 2).then_some(Run {
+                row: end + 1 - len,
+                col,
+                len,
+                across: false,
+            })
+        };
+        if depth == self.free {
+            // Unsettled: runs ending at or below the last free row that are
+            // not the partners of runs ending above it.
+            let last = self.free - 1;
+            let top = if paired { h - last - 1 } else { h - 1 };
+            for col in 0..w {
+                for end in last..h {
+                    let closes = end + 1 == h || rows[end + 1] >> col & 1 == 0;
+                    if let Some(run) = down_from(col, end).filter(|r| closes && r.row <= top) {
+                        out.push(run);
+                    }
+                }
+            }
+            return;
+        }
+        for run in runs(rows[depth]) {
+            let len = run.count_ones() as usize;
+            if len >= 2 {
+                let across = Run {
+                    row: depth,
+                    col: run.trailing_zeros() as usize,
+                    len,
+                    across: true,
+                };
+                out.push(across);
+                if paired && h - 1 - depth != depth {
+                    out.push(mirror(across));
+                }
+            }
+        }
+        if depth > 0 {
+            let ended = rows[depth - 1] & !rows[depth];
+            for col in (0..w).filter(|&c| ended >> c & 1 == 1) {
+                if let Some(run) = down_from(col, depth - 1) {
+                    out.push(run);
+                    if paired {
+                        out.push(mirror(run));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A slot's place in a pattern, 0-based: its first cell, length and
+/// direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Run {
+    pub row: usize,
+    pub col: usize,
+    pub len: usize,
+    pub across: bool,
 }
 
 /// Candidates a random descent considers at one row at most, when its
@@ -1073,13 +1191,16 @@ fn sort_by_small_key(items: &mut [u32], key: impl Fn(u32) -> u32) {
     items.copy_from_slice(&sorted);
 }
 
-/// A random descent's working memory and node budget.
-struct Descent {
+/// A random descent's working memory, node budget and slot check.
+struct Descent<'a> {
     scratch: Scratch,
     nodes: usize,
     budget: usize,
     /// Some candidates were never tried, so failing proves nothing.
     skipped: bool,
+    check: Option<&'a mut dyn FnMut(Run) -> bool>,
+    /// The slots being checked (kept to reuse the buffer).
+    settled: Vec<Run>,
 }
 
 /// Per-walk working memory: rows so far, column state after each, and the

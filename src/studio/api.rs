@@ -431,9 +431,9 @@ pub fn pattern(request: &PatternRequest, index: &Index) -> Reply {
             rules,
             &grid,
             &mut rng,
-            Some(deadline),
-            MOST_DESCENTS,
+            (Some(deadline), MOST_DESCENTS),
             &|_| BEST,
+            None,
         )
     };
     let drawn = match draw(&rules) {
@@ -474,9 +474,9 @@ pub fn pattern(request: &PatternRequest, index: &Index) -> Reply {
                 &rules,
                 &grid,
                 &mut rng,
-                Some(deadline),
-                MOST_DESCENTS,
+                (Some(deadline), MOST_DESCENTS),
                 &|_| BEST,
+                None,
             )
             .ok();
         }

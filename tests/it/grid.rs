@@ -182,3 +182,28 @@ fn bad_input_exits_2_with_one_clear_line() {
         }
     }
 }
+
+/// Turning a grid swaps rows for columns: twice is the grid itself, and
+/// each slot across becomes the same slot down with the same letters.
+#[test]
+fn a_transposed_grid_swaps_across_and_down() {
+    let grid = Grid::parse_text("AB.#\n..C.\n#D..\n", "t").unwrap();
+    let turned = grid.transposed();
+    assert_eq!((turned.width(), turned.height()), (3, 4));
+    assert_eq!(turned.transposed().to_text(), grid.to_text());
+    assert_eq!(turned.to_text(), "A.#\nB.D\n.C.\n#..\n");
+    let key = |g: &Grid, s: &cruciverb::grid::Slot, flip: bool| {
+        let across = (s.direction == Direction::Across) != flip;
+        let (r, c) = if flip { (s.col, s.row) } else { (s.row, s.col) };
+        (r, c, across, s.len, g.letters(s))
+    };
+    let mut before: Vec<_> = grid.slots(2).iter().map(|s| key(&grid, s, false)).collect();
+    let mut after: Vec<_> = turned
+        .slots(2)
+        .iter()
+        .map(|s| key(&turned, s, true))
+        .collect();
+    before.sort();
+    after.sort();
+    assert_eq!(before, after);
+}

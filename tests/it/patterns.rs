@@ -629,3 +629,87 @@ fn keeping_fixed_cells_agrees_with_brute_force() {
         Some("impossible rules: row 1, column 1: the rotational symmetry needs a block and a white cell there at once".to_string())
     );
 }
+
+/// Every slot a checked descent hands back was asked about, and a check
+/// that turns slots down is exact: with the thorough budget, a descent
+/// finds a pattern exactly when some pattern of the rules (listed by the
+/// exhaustive walk) has no slot the check refuses, on every symmetry and
+/// on odd and even sides.
+#[test]
+fn checked_descents_ask_about_every_slot_and_cut_only_refused_ones() {
+    use cruciverb::grid::{Direction, Grid};
+    use cruciverb::pattern::search::{Run, Sample, THOROUGH_BUDGET};
+    use rand::rngs::StdRng;
+    use rand::SeedableRng;
+    let slots_of = |rows: &[u32], w: usize, h: usize| -> Vec<Run> {
+        let grid = Grid::from_pattern(&Pattern::from_rows(w, h, rows.to_vec()).unwrap());
+        grid.slots(2)
+            .iter()
+            .map(|s| Run {
+                row: s.row,
+                col: s.col,
+                len: s.len,
+                across: s.direction == Direction::Across,
+            })
+            .collect()
+    };
+    let (mut found, mut empty) = (0, 0);
+    for symmetry in [
+        Symmetry::Rotational,
+        Symmetry::Mirror,
+        Symmetry::FourFold,
+        Symmetry::None,
+    ] {
+        for (w, h) in [(5, 5), (6, 6), (5, 6), (6, 5), (7, 7), (4, 5)] {
+            if symmetry == Symmetry::None && w * h > 25 {
+                continue;
+            }
+            let mut rules = american();
+            rules.symmetry = symmetry;
+            rules.min_word = 2;
+            rules.allow_black_edges = true;
+            let Ok(search) = Search::new(w, h, &rules) else {
+                continue;
+            };
+            let mut all = Vec::new();
+            search.walk(&[], &mut |rows| {
+                all.push(rows.to_vec());
+                true
+            });
+            for salt in 0..6usize {
+                let refused = |r: &Run| {
+                    (r.row * 7 + r.col * 3 + r.len * 5 + r.across as usize + salt).is_multiple_of(6)
+                };
+                let mut asked = HashSet::new();
+                let mut check = |r: Run| {
+                    asked.insert(r);
+                    !refused(&r)
+                };
+                let sample = search.sample_checked(
+                    &mut StdRng::seed_from_u64(salt as u64),
+                    THOROUGH_BUDGET,
+                    Some(&mut check),
+                );
+                let exists = all
+                    .iter()
+                    .any(|rows| !slots_of(rows, w, h).iter().any(refused));
+                let what = format!("{w}x{h} {symmetry:?} salt {salt}");
+                match sample {
+                    Sample::Found(rows) => {
+                        found += 1;
+                        for slot in slots_of(&rows, w, h) {
+                            assert!(asked.contains(&slot), "{what}: {slot:?} never asked");
+                            assert!(!refused(&slot), "{what}: {slot:?} was refused");
+                        }
+                    }
+                    Sample::Empty => {
+                        empty += 1;
+                        assert!(!exists, "{what}: a pattern passes the check");
+                    }
+                    Sample::OutOfBudget => panic!("{what}: out of the thorough budget"),
+                }
+            }
+        }
+    }
+    assert!(found > 20 && empty > 5, "found {found}, empty {empty}");
+}

@@ -583,3 +583,80 @@ fn make_builds_a_themed_puzzle_with_clues_and_circles() {
     };
     assert_eq!(again("a"), again("b"));
 }
+
+/// Long entries close together leave short slots across two or three of
+/// them; a pattern drawn with the word check gives every slot that crosses
+/// an entry at least `FITTING_WORDS` words fitting its letters (counted
+/// here straight from the list), keeps the entries in place and obeys the
+/// rules, for five full-height entries at 21×21.
+#[test]
+fn patterns_drawn_with_the_word_check_leave_every_slot_room() {
+    use cruciverb::make::{random_pattern_keeping, themed_rules, FITTING_WORDS, MOST_DESCENTS};
+    use cruciverb::wordlist::embedded::default_list;
+    use cruciverb::wordlist::index::Index;
+    use rand::{rngs::StdRng, SeedableRng};
+    let (list, _) = default_list().unwrap();
+    let index = Index::build(&list, 0);
+    let entries = [
+        "DONTCOUNTYOURCHICKENS",
+        "CURIOSITYKILLEDTHECAT",
+        "THEAPPLEDOESNTFALLFAR",
+        "BETTERLATETHANNEVER",
+        "OUTOFSIGHTOUTOFMIND",
+    ];
+    // Down columns 3, 7, 11, 15 and 19; the 19s sit symmetrically in
+    // columns 7 and 15.
+    let mut seated = Grid::empty(21, 21).unwrap();
+    for (col, entry, row) in [(2, 0, 0), (6, 3, 1), (10, 1, 0), (14, 4, 1), (18, 2, 0)] {
+        for (k, letter) in entries[entry].bytes().enumerate() {
+            seated.set(row + k, col, Cell::Letter(letter));
+        }
+    }
+    let words = list.sorted();
+    let fitting = |letters: &[Option<u8>]| {
+        words
+            .iter()
+            .filter(|e| {
+                e.word.len() == letters.len()
+                    && e.word
+                        .bytes()
+                        .zip(letters)
+                        .all(|(w, l)| l.is_none_or(|l| l == w))
+            })
+            .count()
+    };
+    let rules = themed_rules(Style::American, 21, 21).pop().unwrap();
+    for seed in 0..3 {
+        let drawn = random_pattern_keeping(
+            &rules,
+            &seated,
+            &mut StdRng::seed_from_u64(seed),
+            (None, MOST_DESCENTS),
+            &|_| 0,
+            Some(&index),
+        )
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        for r in 0..21 {
+            for c in 0..21 {
+                if let Cell::Letter(l) = seated.get(r, c) {
+                    assert_eq!(drawn.get(r, c), Cell::Letter(l), "seed {seed}: ({r}, {c})");
+                }
+            }
+        }
+        assert_eq!(violations(&drawn.pattern(), &rules), Vec::<String>::new());
+        for slot in drawn.slots(2) {
+            let letters = drawn.letters(&slot);
+            let fixed = letters.iter().flatten().count();
+            if fixed > 0 && fixed < slot.len {
+                let n = fitting(&letters);
+                assert!(
+                    n >= FITTING_WORDS,
+                    "seed {seed}: slot at ({}, {}) {:?} has {n} fitting words",
+                    slot.row,
+                    slot.col,
+                    slot.direction
+                );
+            }
+        }
+    }
+}
