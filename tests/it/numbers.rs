@@ -518,6 +518,13 @@ fn random_expression(
     }
 }
 
+/// Expressions by the digit count of their value: the text and its answer
+/// in each spelling.
+type Pool = BTreeMap<usize, Vec<(String, Vec<Vec<u8>>)>>;
+
+/// A fitting choice for a slot: expression, spelling index, answer.
+type Fit = (String, usize, Vec<u8>);
+
 struct Recipe<'a> {
     pattern: &'a [&'a str],
     values: &'a [i64],
@@ -540,7 +547,7 @@ fn generate(seed: u64, recipe: &Recipe) -> Option<(Value, Answer)> {
     let spellings = [("english", ENGLISH), ("german", GERMAN)];
 
     // Expressions by the length of their value, each with both spellings.
-    let mut pool: BTreeMap<usize, Vec<(String, Vec<Vec<u8>>)>> = BTreeMap::new();
+    let mut pool: Pool = BTreeMap::new();
     let mut seen = BTreeSet::new();
     for _ in 0..recipe.pool {
         let leaves = recipe.leaves.0 + rng.below(recipe.leaves.1 - recipe.leaves.0 + 1);
@@ -616,7 +623,7 @@ fn generate(seed: u64, recipe: &Recipe) -> Option<(Value, Answer)> {
 fn fill(
     rng: &mut Rng,
     slots: &[(String, Vec<(usize, usize)>)],
-    pool: &BTreeMap<usize, Vec<(String, Vec<Vec<u8>>)>>,
+    pool: &Pool,
     grid: &mut Vec<Vec<u8>>,
     chosen: &mut Vec<Option<(String, usize)>>,
     budget: &mut usize,
@@ -625,7 +632,7 @@ fn fill(
         return false;
     }
     *budget -= 1;
-    let mut best: Option<(usize, Vec<(String, usize, Vec<u8>)>)> = None;
+    let mut best: Option<(usize, Vec<Fit>)> = None;
     for (i, (_, cells)) in slots.iter().enumerate() {
         if chosen[i].is_some() {
             continue;
@@ -1035,5 +1042,17 @@ fn bad_input_gets_a_clear_error() {
             "cruciverb: error: {}: No such file or directory (os error 2)\n",
             missing.display()
         )
+    );
+}
+
+#[test]
+fn without_spellings_english_and_german_are_used() {
+    let dir = scratch("numbers-default-spellings");
+    let mut puzzle = small_puzzle();
+    puzzle.as_object_mut().unwrap().remove("spellings");
+    let out = run(&["numbers", &write_puzzle(&dir, &puzzle)]);
+    assert_eq!(
+        (out.status.code(), stdout(&out)),
+        (Some(0), SMALL_SOLUTION.to_string())
     );
 }
