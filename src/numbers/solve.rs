@@ -247,6 +247,12 @@ impl<'p> Search<'p> {
     /// Writes each spelling of the clue's value that fits its cells, and
     /// goes on from there.
     fn place(&mut self, clue: usize) {
+        // Counted here too: a clue with many open letters can try a great
+        // many values without descending.
+        if self.deadline.tick() {
+            self.stopped = true;
+            return;
+        }
         let Some(value) = self.programs[clue].run(&self.value, &mut self.stack) else {
             return;
         };

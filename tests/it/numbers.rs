@@ -1056,3 +1056,21 @@ fn without_spellings_english_and_german_are_used() {
         (Some(0), SMALL_SOLUTION.to_string())
     );
 }
+
+#[test]
+fn timeout_gives_up_with_exit_1() {
+    let dir = scratch("numbers-timeout");
+    // Eight open letters over twenty values: far too many choices to try.
+    let puzzle = json!({
+        "grid": ["...", "###", "###"],
+        "values": (1..=20).collect::<Vec<i64>>(),
+        "clues": {"across": {"1": "ABCDEFGH - 1"}},
+    });
+    let out = run(&["numbers", &write_puzzle(&dir, &puzzle), "--timeout", "0"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "");
+    assert_eq!(
+        stderr(&out),
+        "gave up after 0.0 s (--timeout) with 0 solution(s) found\n"
+    );
+}
