@@ -154,11 +154,6 @@ impl Puzzle {
             clues,
         })
     }
-
-    /// The clue for `slot`'s label, if any.
-    pub fn clue(&self, label: &str) -> Option<&Clue> {
-        self.clues.iter().find(|c| c.label == label)
-    }
 }
 
 fn check_values(values: &[i64]) -> Result<Vec<i128>> {

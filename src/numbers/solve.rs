@@ -6,10 +6,10 @@
 //! needed. Its unknown letters are given every unused value in turn; the
 //! value is spelled in each alphabet, and an answer of the right length that
 //! agrees with the cells already written is written (and undone on the way
-//! back). Every solution is then judged again by [`check`], which parses
-//! nothing and shares no state with the search: it evaluates the expression
-//! trees with the finished mapping and compares the spelled answers with
-//! the finished grid.
+//! back). Every solution is then judged again by [`check`], which shares no
+//! state with the search: it evaluates the expression trees (not the
+//! search's compiled programs) with the finished mapping and compares the
+//! spelled answers with the finished grid.
 
 use std::collections::BTreeMap;
 
