@@ -94,6 +94,18 @@ pub fn regex_puzzle(data: &[u8]) {
     }
 }
 
+pub fn number_puzzle(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    if let Ok(puzzle) = cruciverb::numbers::Puzzle::from_json(text, "fuzz") {
+        let deadline = Deadline::after(Some(Duration::from_millis(50)));
+        let found = cruciverb::numbers::solve(&puzzle, 4, &deadline);
+        assert!(found.found.len() <= 4);
+        for solution in &found.found {
+            assert_eq!(cruciverb::numbers::check(&puzzle, solution), Ok(()));
+        }
+    }
+}
+
 pub fn clue_sheet(data: &[u8]) {
     let Some(text) = text(data) else { return };
     let _ = cruciverb::clues::ClueFile::parse(text, "fuzz");

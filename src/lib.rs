@@ -18,8 +18,9 @@
 //! 10. `typeset`: the printable PDF;
 //! 11. what runs whole chains: `make` (pattern to PDF), `batch` (a pattern
 //!     file filled in parallel), and the related puzzles `squares` (word
-//!     squares), `arrange` (placing a word set) and `regex` (regex
-//!     crosswords, with their own automata instead of a word list);
+//!     squares), `arrange` (placing a word set), `regex` (regex
+//!     crosswords, with their own automata instead of a word list) and
+//!     `numbers` (number crosswords: arithmetic clues over letters);
 //! 12. `studio`: the constructor in the browser, over all of the above.
 //!
 //! The command line (`src/main.rs`, `src/cli/`) is a thin layer over this.
@@ -34,6 +35,7 @@ pub mod files;
 pub mod fill;
 pub mod grid;
 pub mod make;
+pub mod numbers;
 pub mod pattern;
 pub mod progress;
 pub mod puzzle;

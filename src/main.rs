@@ -29,6 +29,7 @@ fn main() -> ExitCode {
         Command::Arrange(args) => cli::arrange::run(&args),
         Command::Squares(args) => cli::squares::run(&args),
         Command::Regex(args) => cli::regex::run(&args),
+        Command::Numbers(args) => cli::numbers::run(&args),
         Command::Show(args) => cli::show::run(&args),
         Command::Studio(args) => cli::studio::run(&args),
     };

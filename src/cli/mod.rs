@@ -46,6 +46,7 @@ pub mod export;
 pub mod fill;
 pub mod import;
 pub mod make;
+pub mod numbers;
 pub mod options;
 pub mod patterns;
 pub mod pdf;
@@ -98,6 +99,8 @@ pub enum Command {
     Squares(squares::SquaresArgs),
     /// Solve a regex crossword (rectangle or hexagon), count solutions, or give a hint.
     Regex(regex::RegexArgs),
+    /// Solve a number crossword (Listener style): clues are arithmetic over letters.
+    Numbers(numbers::NumbersArgs),
     /// Draw a grid or pattern in the terminal.
     Show(show::ShowArgs),
     /// Construct in the browser: a local web page and JSON API on the fill engine.

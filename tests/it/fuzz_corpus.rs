@@ -54,6 +54,11 @@ fn xd_corpus() {
 }
 
 #[test]
+fn number_puzzle_corpus() {
+    each_input("number_puzzle", checks::number_puzzle);
+}
+
+#[test]
 fn regex_puzzle_corpus() {
     each_input("regex_puzzle", checks::regex_puzzle);
 }

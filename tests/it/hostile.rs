@@ -51,6 +51,10 @@ fn hostile_files() -> ScratchDir {
         br#"{"left_lines":["(AB","B"],"top_columns":["A","B"]}"#,
     );
     put("truncated.json", br#"{"left_lines": ["A"#);
+    put(
+        "n.json",
+        br#"{"grid":["...",".#.","..."],"values":[2,3,5,7],"clues":{"across":{"1":"A^3","3":"C(A^2 + 2B)"},"down":{"1":"BC^2 - A","2":"A(B + C)^2 + C"}}}"#,
+    );
     fs::create_dir(dir.join("dir")).unwrap();
     fs::copy(data("grids/mini5_2corners.txt"), dir.join("grid.txt")).unwrap();
     let ipuz = fs::read_to_string(data("puzzles/mini5.ipuz")).unwrap();
@@ -161,6 +165,12 @@ const CASES: &[(&[&str], &str)] = &[
     (&["regex", "r.json", "--max", "0"], "error: invalid value '0' for '--max <N>': expected a whole number, 1 or more"),
     (&["regex", "r.json", "--timeout", "nan"], "error: invalid value 'nan' for '--timeout <SECONDS>': expected a number of seconds, 0 or more (e.g. 2.5)"),
     (&["regex", "dir"], "cruciverb: error: dir is a directory"),
+    (&["numbers", "empty.txt"], "cruciverb: error: empty.txt:1:0: EOF while parsing a value"),
+    (&["numbers", "binary.bin"], "cruciverb: error: binary.bin:2: not UTF-8 text (is this a binary file?)"),
+    (&["numbers", "r.json"], "cruciverb: error: r.json: unknown field `left_lines`, expected one of `grid`, `values`, `clues`, `spellings`"),
+    (&["numbers", "n.json", "--max", "0"], "error: invalid value '0' for '--max <N>': expected a whole number, 1 or more"),
+    (&["numbers", "n.json", "--timeout", "nan"], "error: invalid value 'nan' for '--timeout <SECONDS>': expected a number of seconds, 0 or more (e.g. 2.5)"),
+    (&["numbers", "dir"], "cruciverb: error: dir is a directory"),
 ];
 
 #[test]
@@ -198,6 +208,7 @@ fn a_full_disk_on_standard_output_is_an_error_not_a_panic() {
         &["patterns", "stats", "p.hex"],
         &["wordlist", "info"],
         &["regex", "r.json"],
+        &["numbers", "n.json"],
         &["arrange", "words.txt"],
         &["clues", "p.ipuz", "--template"],
         &[

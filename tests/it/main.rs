@@ -13,6 +13,7 @@ mod fuzz_corpus;
 mod grid;
 mod hostile;
 mod marks;
+mod numbers;
 mod patterns;
 mod publish;
 mod puzzle;

@@ -1,0 +1,113 @@
+//! `cruciverb numbers`: solve a number crossword (letters standing for
+//! values, answers spelled digit by digit), list or count its solutions.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+use serde_json::{json, Map, Value};
+
+use cruciverb::numbers::{solve, Puzzle, Solution};
+use cruciverb::progress::Deadline;
+use cruciverb::Result;
+
+use super::options::{parse_positive, parse_seconds};
+use super::NO_RESULT;
+
+#[derive(Args)]
+pub struct NumbersArgs {
+    /// The puzzle: JSON with grid, values, clues (across/down) and spellings.
+    puzzle: PathBuf,
+    /// Stop after N solutions.
+    #[arg(long, value_name = "N", default_value_t = 1000,
+          value_parser = parse_positive)]
+    max: u64,
+    /// Print {"solutions": [{"grid", "values", "languages"}, …]} instead of text.
+    #[arg(long, conflicts_with = "count")]
+    json: bool,
+    /// Print only the number of solutions (at most --max).
+    #[arg(long)]
+    count: bool,
+    /// Give up after this many seconds.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
+    timeout: Option<Duration>,
+}
+
+pub fn run(command: &NumbersArgs) -> Result<ExitCode> {
+    let puzzle = Puzzle::load(&command.puzzle)?;
+    let deadline = Deadline::after(command.timeout);
+    let max = usize::try_from(command.max).unwrap_or(usize::MAX);
+    let solutions = solve(&puzzle, max, &deadline);
+    if solutions.timed_out {
+        note!(
+            "gave up after {:.1} s (--timeout) with {} solution(s) found",
+            command.timeout.unwrap_or_default().as_secs_f64(),
+            solutions.found.len()
+        );
+    } else if !solutions.complete {
+        note!("stopped after {max} solutions (--max)");
+    }
+    if command.count {
+        outln!("{}", solutions.found.len());
+    } else if command.json {
+        let list: Vec<Value> = solutions.found.iter().map(as_json).collect();
+        outln!("{}", json!({ "solutions": list }));
+    } else {
+        let blocks: Vec<String> = solutions.found.iter().map(as_text).collect();
+        out!("{}", blocks.join("\n"));
+    }
+    if solutions.timed_out {
+        return Ok(ExitCode::from(NO_RESULT));
+    }
+    if solutions.found.is_empty() {
+        note!("no solution");
+        return Ok(ExitCode::from(NO_RESULT));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The grid, then `values: A=2 B=3 …` and `languages: 1A english, …`,
+/// ending in a newline; solutions are separated by a blank line.
+fn as_text(solution: &Solution) -> String {
+    let values: Vec<String> = solution
+        .values
+        .iter()
+        .map(|(l, v)| format!("{l}={v}"))
+        .collect();
+    let languages: Vec<String> = solution
+        .languages
+        .iter()
+        .map(|(label, language)| format!("{label} {language}"))
+        .collect();
+    format!(
+        "{}values: {}\nlanguages: {}\n",
+        solution.grid.to_text(),
+        values.join(" "),
+        languages.join(", ")
+    )
+}
+
+fn as_json(solution: &Solution) -> Value {
+    let values: Map<String, Value> = solution
+        .values
+        .iter()
+        .map(|(l, v)| (l.to_string(), json_number(*v)))
+        .collect();
+    let languages: Map<String, Value> = solution
+        .languages
+        .iter()
+        .map(|(label, language)| (label.clone(), Value::from(language.as_str())))
+        .collect();
+    json!({
+        "grid": solution.grid.to_text().lines().collect::<Vec<_>>(),
+        "values": values,
+        "languages": languages,
+    })
+}
+
+/// Values come from the file's 64-bit integers, so they fit; the string is
+/// only a fallback that keeps the output honest if that ever changes.
+fn json_number(v: i128) -> Value {
+    i64::try_from(v).map_or_else(|_| Value::from(v.to_string()), Value::from)
+}
