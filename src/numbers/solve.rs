@@ -262,8 +262,20 @@ impl<'p> Search<'p> {
         if digits.len() != self.clue_cells[clue].len() {
             return;
         }
-        for language in 0..self.puzzle.spellings.len() {
-            let alphabet = &self.puzzle.spellings[language].digits;
+        let spellings = &self.puzzle.spellings;
+        for language in 0..spellings.len() {
+            let alphabet = &spellings[language].digits;
+            // A value that reads the same in an earlier alphabet (digits
+            // 5–7 do in English and German) is the same answer, not another
+            // solution: it is credited to the first.
+            let same = |other: &[u8]| {
+                digits
+                    .iter()
+                    .all(|&d| other[usize::from(d)] == alphabet[usize::from(d)])
+            };
+            if spellings[..language].iter().any(|s| same(&s.digits)) {
+                continue;
+            }
             let cells = &self.clue_cells[clue];
             let fits = cells.iter().zip(&digits).all(|(&c, &d)| {
                 let have = self.cells[c];
