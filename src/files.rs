@@ -227,6 +227,16 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String> {
     })
 }
 
+/// `text` as JSON; a syntax error names `source`, the line and the column
+/// (serde's own message, without its trailing position).
+pub fn parse_json(text: &str, source: &str) -> Result<serde_json::Value> {
+    serde_json::from_str(text).map_err(|e| {
+        let message = e.to_string();
+        let message = message.split(" at line ").next().unwrap_or_default();
+        Error::parse(source, e.line(), Some(e.column()), message)
+    })
+}
+
 /// Largest puzzle, clue sheet or regex puzzle file read: far beyond any
 /// real one (a 31×31 puzzle with long clues is well under 1 MB).
 pub const MAX_DOCUMENT_BYTES: u64 = 64 << 20;

@@ -63,6 +63,20 @@ pub const NO_RESULT: u8 = 1;
 /// Exit code of bad input of any kind.
 pub const BAD_INPUT: u8 = 2;
 
+/// How a solver's run ends: success with solutions, else [`NO_RESULT`]
+/// (saying "no solution" unless it timed out, which was said already).
+pub fn solver_exit(found: usize, timed_out: bool) -> std::process::ExitCode {
+    use std::process::ExitCode;
+    if timed_out {
+        return ExitCode::from(NO_RESULT);
+    }
+    if found == 0 {
+        note!("no solution");
+        return ExitCode::from(NO_RESULT);
+    }
+    ExitCode::SUCCESS
+}
+
 #[derive(Parser)]
 #[command(
     name = "cruciverb",

@@ -13,7 +13,7 @@ use cruciverb::progress::Deadline;
 use cruciverb::Result;
 
 use super::options::{parse_positive, parse_seconds};
-use super::NO_RESULT;
+use super::solver_exit;
 
 #[derive(Args)]
 pub struct NumbersArgs {
@@ -57,14 +57,7 @@ pub fn run(command: &NumbersArgs) -> Result<ExitCode> {
         let blocks: Vec<String> = solutions.found.iter().map(as_text).collect();
         out!("{}", blocks.join("\n"));
     }
-    if solutions.timed_out {
-        return Ok(ExitCode::from(NO_RESULT));
-    }
-    if solutions.found.is_empty() {
-        note!("no solution");
-        return Ok(ExitCode::from(NO_RESULT));
-    }
-    Ok(ExitCode::SUCCESS)
+    Ok(solver_exit(solutions.found.len(), solutions.timed_out))
 }
 
 /// The grid, then `values: A=2 B=3 …` and `languages: 1A english, …`,

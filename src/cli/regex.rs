@@ -13,7 +13,7 @@ use super::options::{parse_positive, parse_seconds};
 use std::time::Duration;
 
 use super::progress::Bars;
-use super::NO_RESULT;
+use super::{solver_exit, NO_RESULT};
 
 /// Solutions `--hint` looks at when no cell is forced by its lines alone.
 const HINT_SOLUTION_CAP: usize = 10_000;
@@ -74,14 +74,7 @@ pub fn run(command: &RegexArgs) -> Result<ExitCode> {
             outln!("{}", blocks.join("\n\n"));
         }
     }
-    if solutions.timed_out {
-        return Ok(ExitCode::from(NO_RESULT));
-    }
-    if solutions.found.is_empty() {
-        note!("no solution");
-        return Ok(ExitCode::from(NO_RESULT));
-    }
-    Ok(ExitCode::SUCCESS)
+    Ok(solver_exit(solutions.found.len(), solutions.timed_out))
 }
 
 fn print_hint(puzzle: &Puzzle, deadline: &Deadline) -> Result<ExitCode> {

@@ -9,7 +9,6 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::Deserialize;
-use serde_json::Value;
 
 use super::expr::Expr;
 use crate::grid::{Direction, Grid, Slot};
@@ -108,11 +107,7 @@ impl Puzzle {
 
     /// Reads the JSON format; `source` names the input in error messages.
     pub fn from_json(text: &str, source: &str) -> Result<Puzzle> {
-        let value: Value = serde_json::from_str(text).map_err(|e| {
-            let message = e.to_string();
-            let message = message.split(" at line ").next().unwrap_or_default();
-            Error::parse(source, e.line(), Some(e.column()), message)
-        })?;
+        let value = crate::files::parse_json(text, source)?;
         let file: File =
             serde_json::from_value(value).map_err(|e| Error::invalid(format!("{source}: {e}")))?;
         Puzzle::from_file(file).map_err(|e| Error::invalid(format!("{source}: {e}")))

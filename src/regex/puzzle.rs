@@ -88,11 +88,7 @@ impl Puzzle {
 
     /// Reads either JSON format; `source` names the input in error messages.
     pub fn from_json(text: &str, source: &str) -> Result<Puzzle> {
-        let value: Value = serde_json::from_str(text).map_err(|e| {
-            let message = e.to_string();
-            let message = message.split(" at line ").next().unwrap_or_default();
-            Error::parse(source, e.line(), Some(e.column()), message)
-        })?;
+        let value = crate::files::parse_json(text, source)?;
         let structure = |e: serde_json::Error| Error::invalid(format!("{source}: {e}"));
         let in_source = |e: Error| Error::invalid(format!("{source}: {e}"));
         match value.get("shape") {
