@@ -125,6 +125,12 @@ pub enum Attempt {
     NoPattern {
         number: usize,
     },
+    /// No rule set has a pattern around any of the theme's `seatings`
+    /// (ways of placing its entries), so the attempts end here.
+    Unseated {
+        number: usize,
+        seatings: usize,
+    },
 }
 
 impl std::fmt::Display for Attempt {
@@ -139,6 +145,10 @@ impl std::fmt::Display for Attempt {
             Attempt::NoPattern { number } => write!(
                 f,
                 "pattern {number}: random drawing found no further pattern under these rules"
+            ),
+            Attempt::Unseated { number, seatings } => write!(
+                f,
+                "pattern {number}: no pattern under the rules seats the theme in any of its {seatings} placing(s) at this size"
             ),
         }
     }
@@ -373,22 +383,29 @@ pub fn random_pattern_keeping(
             fit => fit.min(BEST - 1),
         }
     };
-    let mut known = std::collections::HashMap::new();
+    // Answers kept per slot (0: not yet asked), in a flat table: the check
+    // runs for every row tried, and hashing the slots took a third of a
+    // checked draw's time.
+    let longest = width.max(height) + 1;
+    let mut known = vec![0u8; 2 * height * width * longest];
     let mut fillable = |run: Run| {
         let index = words?;
-        Some(*known.entry(run).or_insert_with(|| {
-            let cells = (0..run.len).map(|k| match run.across {
-                true => (run.row, run.col + k),
-                false => (run.row + k, run.col),
-            });
-            let letters: Vec<Option<u8>> = cells
+        let at =
+            ((usize::from(run.across) * height + run.row) * width + run.col) * longest + run.len;
+        if known[at] == 0 {
+            let letters: Vec<Option<u8>> = (0..run.len)
+                .map(|k| match run.across {
+                    true => (run.row, run.col + k),
+                    false => (run.row + k, run.col),
+                })
                 .map(|(r, c)| match grid.get(r, c) {
                     Cell::Letter(l) => Some(l),
                     _ => None,
                 })
                 .collect();
-            letters_fit(index, &letters, FITTING_WORDS)
-        }))
+            known[at] = 1 + u8::from(letters_fit(index, &letters, FITTING_WORDS));
+        }
+        Some(known[at] == 2)
     };
     let mut check = |run: Run| fillable(run).unwrap_or(true);
     Ok(lettered(draw(
@@ -564,6 +581,8 @@ pub fn make_fill(
                 rules,
                 tries: 0,
                 drawn: 0,
+                blind_drawn: 0,
+                blind_fit: 0,
                 failed: Default::default(),
             })
             .collect(),
@@ -591,7 +610,19 @@ pub fn make_fill(
                 Err(e) => return Err(e),
             },
             PatternSource::Themed { width, height, .. } => {
-                let which = rng.random_range(0..seatings.len());
+                // Seatings the loosest rules found no pattern for are
+                // done with (the tighter rules were given up first).
+                let alive: Vec<usize> = (0..seatings.len())
+                    .filter(|i| ladder.last().is_none_or(|rung| !rung.failed.contains(i)))
+                    .collect();
+                if alive.is_empty() {
+                    report(&Attempt::Unseated {
+                        number,
+                        seatings: seatings.len(),
+                    });
+                    return Ok(None);
+                }
+                let which = alive[rng.random_range(0..alive.len())];
                 let seating = &seatings[which];
                 let seats = &seating.ways[rng.random_range(0..seating.ways.len())];
                 match themed_pattern(
@@ -750,17 +781,38 @@ fn themed_pattern(
         // none does (long entries close together), the draw is made again
         // cutting such slots as they appear, which costs more (most
         // descents then run into one) but finds the few patterns that have
-        // room. Failing that, the blind draw goes to the fill all the same.
-        let drawn = match draw(None) {
-            Ok(blind) if !fillable(&blind) => draw(Some(index)).or(Ok(blind)),
-            other => other,
+        // room. Failing that, a blind draw whose every slot has some word
+        // goes to the fill all the same; one with a slot no word fits does
+        // not (the seating is then given up under these rules, as when
+        // nothing is drawn). Once a few blind draws under these rules have
+        // all lacked room, later ones are skipped: at 21×21 with five long
+        // entries they never have room, and cost as much as the checked draw.
+        let blind_hopeless = rung.blind_drawn >= BLIND_TRIES && rung.blind_fit == 0;
+        let drawn = match blind_hopeless {
+            true => draw(Some(index)).ok(),
+            false => match draw(None) {
+                Ok(blind) => {
+                    rung.blind_drawn += 1;
+                    if fillable(&blind) {
+                        rung.blind_fit += 1;
+                        Some(blind)
+                    } else {
+                        let room = blind
+                            .slots(DEFAULT_MIN_SLOT)
+                            .iter()
+                            .all(|s| letters_fit(index, &blind.letters(s), 1));
+                        draw(Some(index)).ok().or(room.then_some(blind))
+                    }
+                }
+                Err(_) => None,
+            },
         };
         match drawn {
-            Ok(drawn) => {
+            Some(drawn) => {
                 rung.drawn += 1;
                 return Some(drawn);
             }
-            Err(_) => {
+            None => {
                 rung.failed.insert(which);
             }
         }
@@ -769,12 +821,15 @@ fn themed_pattern(
 }
 
 /// One rule set of [`themed_rules`] and how it has fared in this run:
-/// draws tried and made, and the seatings (by index) it found no pattern
-/// for, which are not tried under it again.
+/// draws tried and made, blind draws made and how many left every slot
+/// room, and the seatings (by index) it found no pattern for, which are
+/// not tried under it again.
 struct Rung {
     rules: Rules,
     tries: usize,
     drawn: usize,
+    blind_drawn: usize,
+    blind_fit: usize,
     failed: std::collections::HashSet<usize>,
 }
 
@@ -782,6 +837,10 @@ struct Rung {
 /// but the loosest, which is what is left): a theme the tight rules cannot
 /// hold then costs their time only this often.
 const HOPELESS_TRIES: usize = 4;
+
+/// Blind draws under one rule set that may all lack room (see
+/// [`themed_pattern`]) before the rest are drawn checked straight away.
+const BLIND_TRIES: usize = 4;
 
 /// Descents drawn around one seating (about 0.1 s at 15×15): counted, not
 /// timed, so that a seed makes the same puzzle on any machine. Many short

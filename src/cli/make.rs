@@ -168,6 +168,7 @@ pub fn run(command: &MakeArgs) -> Result<ExitCode> {
         database: true,
     };
     let mut tried = 0;
+    let mut unseated = false;
     let made = cruciverb::make::make(
         &options,
         &index,
@@ -175,6 +176,10 @@ pub fn run(command: &MakeArgs) -> Result<ExitCode> {
         &credits,
         |attempt| match attempt {
             Attempt::NoPattern { .. } => note!("{attempt}"),
+            Attempt::Unseated { .. } => {
+                unseated = true;
+                note!("{attempt}")
+            }
             _ => {
                 tried += 1;
                 note!("{attempt}; trying another pattern")
@@ -182,6 +187,10 @@ pub fn run(command: &MakeArgs) -> Result<ExitCode> {
         },
     )?;
     let Some(made) = made else {
+        if unseated {
+            note!("no puzzle: the theme cannot be seated at this size (try another --size, --style or other fixed places)");
+            return Ok(ExitCode::from(NO_RESULT));
+        }
         note!(
             "no fill: {tried} pattern(s) tried, {:.1} s each (raise --attempts or --timeout, try another --seed, or lower --min-score)",
             options.timeout.as_secs_f64()

@@ -980,7 +980,6 @@ impl Search {
             budget,
             skipped: false,
             check,
-            settled: Vec::new(),
         };
         if self.sample_from(0, &mut descent, rng, Tally::default()) {
             Sample::Found(descent.scratch.rows[..self.height].to_vec())
@@ -1064,22 +1063,23 @@ impl Search {
     /// Whether the descent's check (if any) takes every slot settled by
     /// placing free row `depth` (`depth == free`: by completing the grid).
     fn settled_pass(&self, descent: &mut Descent<'_>, depth: usize) -> bool {
-        let Some(check) = descent.check.as_mut() else {
-            return true;
-        };
-        let mut settled = std::mem::take(&mut descent.settled);
-        settled.clear();
-        self.settled_runs(&descent.scratch.rows, depth, &mut settled);
-        let pass = settled.iter().all(|&run| check(run));
-        descent.settled = settled;
-        pass
+        match descent.check.as_mut() {
+            Some(check) => self.settled_runs(&descent.scratch.rows, depth, &mut **check),
+            None => true,
+        }
     }
 
-    /// The slots that placing free row `depth` settles: the row's across
-    /// runs, and the down runs its blocks end; with paired rows, their
-    /// symmetric partners too. At `depth == free` (the grid complete), the
-    /// down runs no free row settled.
-    fn settled_runs(&self, rows: &[u32; 32], depth: usize, out: &mut Vec<Run>) {
+    /// Hands `take` the slots that placing free row `depth` settles, until
+    /// it refuses one (the rest then go unasked): the row's across runs,
+    /// and the down runs its blocks end; with paired rows, their symmetric
+    /// partners too. At `depth == free` (the grid complete), the down runs
+    /// no free row settled. Whether `take` took them all.
+    fn settled_runs(
+        &self,
+        rows: &[u32; 32],
+        depth: usize,
+        take: &mut dyn FnMut(Run) -> bool,
+    ) -> bool {
         let (w, h) = (self.width, self.height);
         let paired = self.pairing != Pairing::None;
         let mirror = |run: Run| {
@@ -1114,11 +1114,13 @@ impl Search {
                 for end in last..h {
                     let closes = end + 1 == h || rows[end + 1] >> col & 1 == 0;
                     if let Some(run) = down_from(col, end).filter(|r| closes && r.row <= top) {
-                        out.push(run);
+                        if !take(run) {
+                            return false;
+                        }
                     }
                 }
             }
-            return;
+            return true;
         }
         for run in runs(rows[depth]) {
             let len = run.count_ones() as usize;
@@ -1129,9 +1131,8 @@ impl Search {
                     len,
                     across: true,
                 };
-                out.push(across);
-                if paired && h - 1 - depth != depth {
-                    out.push(mirror(across));
+                if !take(across) || paired && h - 1 - depth != depth && !take(mirror(across)) {
+                    return false;
                 }
             }
         }
@@ -1139,13 +1140,13 @@ impl Search {
             let ended = rows[depth - 1] & !rows[depth];
             for col in (0..w).filter(|&c| ended >> c & 1 == 1) {
                 if let Some(run) = down_from(col, depth - 1) {
-                    out.push(run);
-                    if paired {
-                        out.push(mirror(run));
+                    if !take(run) || paired && !take(mirror(run)) {
+                        return false;
                     }
                 }
             }
         }
+        true
     }
 }
 
@@ -1199,8 +1200,6 @@ struct Descent<'a> {
     /// Some candidates were never tried, so failing proves nothing.
     skipped: bool,
     check: Option<&'a mut dyn FnMut(Run) -> bool>,
-    /// The slots being checked (kept to reuse the buffer).
-    settled: Vec<Run>,
 }
 
 /// Per-walk working memory: rows so far, column state after each, and the

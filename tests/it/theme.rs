@@ -660,3 +660,105 @@ fn patterns_drawn_with_the_word_check_leave_every_slot_room() {
         }
     }
 }
+
+/// Five long entries at 21×21 (the 21/21/21/19/19 shape): `make`
+/// sends the fill only patterns whose every slot has words for its letters
+/// (an attempt ends in a search that found no fill, or in a placing no
+/// pattern keeps: never in a slot without words), and the puzzle keeps
+/// the entries whole, obeys the rules, and fills every other slot from the
+/// list with no word twice.
+#[test]
+fn make_seats_five_long_entries_at_21x21_and_fills_only_patterns_with_room() {
+    use cruciverb::wordlist::embedded::default_list;
+    let dir = scratch("theme-21");
+    let theme = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/themes/proverbs.txt");
+    let out_dir = dir.join("out").display().to_string();
+    let out = run(&[
+        "make",
+        "--theme",
+        theme,
+        "--size",
+        "21",
+        "--seed",
+        "1",
+        "--out-dir",
+        &out_dir,
+        "--name",
+        "p",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = stderr(&out);
+    let reasons: Vec<&str> = said
+        .lines()
+        .filter_map(|l| l.split_once(" is unfillable (").map(|(_, why)| why))
+        .collect();
+    for why in &reasons {
+        assert!(
+            why.starts_with("no fill exists with this word list")
+                || why.starts_with("no pattern under the rules seats the theme as "),
+            "{why}"
+        );
+    }
+    let puzzle = cruciverb::export::import(&dir.join("out/p.ipuz")).unwrap();
+    let grid = &puzzle.grid;
+    assert_eq!((grid.width(), grid.height()), (21, 21));
+    assert_eq!(
+        violations(&grid.pattern(), &Rules::preset(Style::American)),
+        Vec::<String>::new()
+    );
+    let entries = [
+        "DONTCOUNTYOURCHICKENS",
+        "CURIOSITYKILLEDTHECAT",
+        "THEAPPLEDOESNTFALLFAR",
+        "BETTERLATETHANNEVER",
+        "OUTOFSIGHTOUTOFMIND",
+    ];
+    let words = crate::common::grid_words(grid);
+    for entry in entries {
+        assert_eq!(words.iter().filter(|w| *w == entry).count(), 1, "{entry}");
+    }
+    let (list, _) = default_list().unwrap();
+    let others: Vec<&String> = words
+        .iter()
+        .filter(|w| !entries.contains(&w.as_str()))
+        .collect();
+    for w in &others {
+        assert!(list.get(w).is_some(), "{w} is not in the list");
+    }
+    assert_eq!(others.iter().collect::<HashSet<_>>().len(), others.len());
+    assert!(puzzle.clues.iter().all(|c| !c.text.is_empty()));
+}
+
+/// When no rule set has a pattern around any placing of the theme, `make`
+/// says so once and stops, instead of spending its attempts on them.
+#[test]
+fn make_stops_when_no_pattern_keeps_the_theme() {
+    let dir = scratch("theme-unseated");
+    // CAT across row 2 ends in a block at column 4; DOG, its image, ends
+    // in column 4 below it, where the G has room for two letters down at
+    // most: too short a word, or an unchecked letter, under any pattern.
+    let theme = theme_file(&dir, "t.txt", &["CAT 2 1 across", "DOG"]);
+    let out_dir = dir.join("out").display().to_string();
+    let out = run(&[
+        "make",
+        "--theme",
+        &theme,
+        "--size",
+        "4",
+        "--seed",
+        "1",
+        "--out-dir",
+        &out_dir,
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out).lines().collect::<Vec<_>>(),
+        [
+            "seed 1",
+            "pattern 1 is unfillable (no pattern under the rules seats the theme as CAT at row 2, column 1 across; DOG at row 3, column 2 across); trying another pattern",
+            "pattern 2: no pattern under the rules seats the theme in any of its 1 placing(s) at this size",
+            "no puzzle: the theme cannot be seated at this size (try another --size, --style or other fixed places)",
+        ]
+    );
+    assert!(!dir.join("out").exists());
+}
