@@ -216,15 +216,29 @@ pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>> {
 pub fn read_text(path: &Path, limit: u64) -> Result<String> {
     let bytes = read_bounded(path, limit)?;
     String::from_utf8(bytes).map_err(|e| {
-        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let line = 1 + valid.iter().filter(|&&b| b == b'\n').count();
-        Error::parse(
+        not_utf8(
+            e.as_bytes(),
+            e.utf8_error().valid_up_to(),
             &path.display().to_string(),
-            line,
-            None,
-            "not UTF-8 text (is this a binary file?)",
         )
     })
+}
+
+/// `bytes` as UTF-8 text; anything else is an error naming `source` and
+/// the line where the text stops being UTF-8.
+pub fn utf8<'a>(bytes: &'a [u8], source: &str) -> Result<&'a str> {
+    std::str::from_utf8(bytes).map_err(|e| not_utf8(bytes, e.valid_up_to(), source))
+}
+
+fn not_utf8(bytes: &[u8], valid_up_to: usize, source: &str) -> Error {
+    let valid = &bytes[..valid_up_to];
+    let line = 1 + valid.iter().filter(|&&b| b == b'\n').count();
+    Error::parse(
+        source,
+        line,
+        None,
+        "not UTF-8 text (is this a binary file?)",
+    )
 }
 
 /// `text` as JSON; a syntax error names `source`, the line and the column

@@ -26,8 +26,9 @@ pub struct Puzzle {
     pub grid: Grid,
     /// Runs shorter than this are unchecked cells, not words. ipuz has no
     /// field for it, so reading infers it from the file's numbering and clue
-    /// lists, preferring [`DEFAULT_MIN_SLOT`]; a grid where several minimums
-    /// give the same words reads back as the first of 2, 1, 3, 4, ….
+    /// lists (`.jpz`: from its words), preferring [`DEFAULT_MIN_SLOT`]; a
+    /// grid where several minimums give the same words reads back as the
+    /// first of 2, 1, 3, 4, … ([`min_slot_candidates`]).
     pub min_slot: usize,
     pub title: String,
     pub author: String,
@@ -115,6 +116,17 @@ impl Puzzle {
             .iter_mut()
             .find(|c| c.number == number && c.direction == direction)
     }
+}
+
+/// The minimum word lengths a reader tries, in order, for a file that does
+/// not store one: [`DEFAULT_MIN_SLOT`], then 1, then 3, 4, … up to the
+/// grid's longer side. The first that fits the file wins, so a grid where
+/// several give the same words reads back as the earliest of them.
+pub fn min_slot_candidates(grid: &Grid) -> impl Iterator<Item = usize> {
+    let longest = grid.width().max(grid.height());
+    [DEFAULT_MIN_SLOT, 1]
+        .into_iter()
+        .chain(DEFAULT_MIN_SLOT + 1..=longest)
 }
 
 /// The slot's answer as [`Clue::answer`] spells it.

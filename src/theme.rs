@@ -77,9 +77,7 @@ impl Theme {
     /// Reads a theme file (see the module doc).
     pub fn read(path: &Path) -> Result<Theme> {
         let name = path.display().to_string();
-        let bytes = files::read_bounded(path, MAX_THEME_BYTES)?;
-        let text = String::from_utf8(bytes)
-            .map_err(|_| Error::parse(&name, 1, None, "not UTF-8 text (is this a binary file?)"))?;
+        let text = files::read_text(path, MAX_THEME_BYTES)?;
         Theme::parse(&text, &name)
     }
 

@@ -15,7 +15,7 @@ use super::options::{clue_file, clue_list, output_path, wrote, ForceOption};
 
 #[derive(Args)]
 pub struct CluesArgs {
-    /// The puzzle (.ipuz, or .puz/.xd).
+    /// The puzzle (.ipuz, or .puz/.jpz/.xd).
     puzzle: PathBuf,
     /// Write an editable clue sheet (`12A;ANSWER;clue` lines) instead, to
     /// -o or stdout.

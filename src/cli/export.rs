@@ -33,7 +33,7 @@ impl FormatName {
 
 #[derive(Args)]
 pub struct ExportArgs {
-    /// The puzzle (.ipuz, or .puz/.xd).
+    /// The puzzle (.ipuz, or .puz/.jpz/.xd).
     puzzle: PathBuf,
     /// Format to write.
     #[arg(long, value_enum)]

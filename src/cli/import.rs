@@ -1,4 +1,5 @@
-//! `cruciverb import`: read a finished .puz, .ipuz or .xd puzzle into ipuz.
+//! `cruciverb import`: read a finished .puz, .ipuz, .jpz or .xd puzzle into
+//! ipuz.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -12,7 +13,7 @@ use super::options::{output_path, wrote, ForceOption};
 
 #[derive(Args)]
 pub struct ImportArgs {
-    /// A finished puzzle: .puz, .ipuz or .xd.
+    /// A finished puzzle: .puz, .ipuz, .jpz (plain or zipped XML) or .xd.
     file: PathBuf,
     /// Output file (default: output/NAME.ipuz; `-` for standard output).
     #[arg(short, long, value_name = "FILE.ipuz")]

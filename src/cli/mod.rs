@@ -105,7 +105,7 @@ pub enum Command {
     Pdf(pdf::PdfArgs),
     /// Write a puzzle as .puz, .ipuz, .jpz, .xd or .txt.
     Export(export::ExportArgs),
-    /// Read a finished .puz, .ipuz or .xd puzzle into ipuz.
+    /// Read a finished .puz, .ipuz, .jpz or .xd puzzle into ipuz.
     Import(import::ImportArgs),
     /// Place a word set across and down in the smallest square.
     Arrange(arrange::ArrangeArgs),

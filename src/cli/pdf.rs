@@ -13,7 +13,7 @@ use super::options::{output_path, wrote, ForceOption, PaperOptions};
 
 #[derive(Args)]
 pub struct PdfArgs {
-    /// The puzzle (.ipuz, or .puz/.xd).
+    /// The puzzle (.ipuz, or .puz/.jpz/.xd).
     puzzle: PathBuf,
     /// Output file (default: output/NAME.pdf; `-` for standard output).
     #[arg(short, long, value_name = "FILE.pdf")]

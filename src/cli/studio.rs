@@ -22,7 +22,8 @@ use super::progress::Bars;
 #[derive(Args)]
 pub struct StudioArgs {
     /// What to start from: a puzzle FILE.ipuz (opened if it exists; Save
-    /// writes it), a .puz or .xd puzzle, a text grid, FILE.hex or FILE.hex:N.
+    /// writes it), a .puz, .jpz or .xd puzzle, a text grid, FILE.hex or
+    /// FILE.hex:N.
     file: Option<String>,
     /// Port to listen on (default: a free one).
     #[arg(long, default_value_t = 0)]
@@ -102,7 +103,7 @@ fn opening(spec: &str) -> Result<(Option<Puzzle>, Option<PathBuf>)> {
     match Format::of_path(path) {
         Some(Format::Ipuz) if !path.exists() => Ok((None, Some(path.to_path_buf()))),
         Some(Format::Ipuz) => Ok((Some(export::import(path)?), Some(path.to_path_buf()))),
-        Some(Format::Puz | Format::Xd) => Ok((Some(export::import(path)?), None)),
+        Some(Format::Puz | Format::Jpz | Format::Xd) => Ok((Some(export::import(path)?), None)),
         _ => Ok((Some(Puzzle::from_grid(grid::load(spec)?, 2)), None)),
     }
 }

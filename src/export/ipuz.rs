@@ -24,10 +24,11 @@ use serde::Serialize;
 use serde_json::ser::{Formatter, PrettyFormatter};
 use serde_json::{Map, Value};
 
+use super::cell_text::{cell_text, CellText};
 use crate::error::{Error, Result};
 use crate::files::{self, Existing};
 use crate::grid::{check_side, Cell, Direction, Grid, Mark, Marks};
-use crate::puzzle::{direction_name, Puzzle, DEFAULT_MIN_SLOT};
+use crate::puzzle::{direction_name, min_slot_candidates, Puzzle, DEFAULT_MIN_SLOT};
 
 /// The puzzle as pretty-printed ipuz JSON, one grid row or clue per line.
 pub fn write(puzzle: &Puzzle) -> String {
@@ -623,27 +624,13 @@ impl Markers {
     }
 }
 
+/// A solution string as a cell of the solution grid (see [`cell_text`]).
 fn solution_letter(s: &str) -> Checked<Solved> {
-    let text = s.trim();
-    let mut chars = text.chars();
-    match (chars.next(), chars.next()) {
-        (None, _) => Ok(Solved::Unknown),
-        (Some(c), None) if c.is_ascii_alphabetic() => {
-            Ok(Solved::Letter(c.to_ascii_uppercase() as u8))
-        }
-        (Some(c), Some(_))
-            if c.is_ascii_alphabetic() && text.chars().all(|c| c.is_ascii_alphanumeric()) =>
-        {
-            Ok(Solved::Rebus(text.to_ascii_uppercase()))
-        }
-        (Some(_), Some(_)) if text.chars().all(|c| c.is_ascii_alphanumeric()) => Err(format!(
-            "{s:?}: a rebus must start with a letter A-Z, which is what a one-letter grid holds"
-        )),
-        (Some(_), Some(_)) => Err(format!(
-            "{s:?} is neither a letter A-Z nor a rebus of letters A-Z and digits 0-9"
-        )),
-        _ => Err(format!("{s:?} is not a letter A-Z")),
-    }
+    Ok(match cell_text(s)? {
+        CellText::Unknown => Solved::Unknown,
+        CellText::Letter(b) => Solved::Letter(b),
+        CellText::Rebus(text) => Solved::Rebus(text),
+    })
 }
 
 /// The `field` grid as rows of cells, checked against the dimensions.
@@ -747,7 +734,7 @@ fn combine(
 }
 
 /// The minimum word length the file was made with, which ipuz does not
-/// store. Candidates are tried in the order 2, 1, 3, 4, …: the first whose
+/// store. Candidates are tried in [`min_slot_candidates`] order: the first whose
 /// standard numbering is the file's and whose every word has a numbered clue
 /// in the file wins (this tells our own files apart, which list every word);
 /// failing that, the first whose numbering is the file's.
@@ -764,10 +751,7 @@ fn derive_min_slot(grid: &Grid, puzzle: &[Vec<Numbered>], listed: &[Listed]) -> 
         .iter()
         .filter_map(|c| c.number.map(|n| (n, c.direction)))
         .collect();
-    let longest = grid.width().max(grid.height());
-    let numbered_alike: Vec<usize> = [DEFAULT_MIN_SLOT, 1]
-        .into_iter()
-        .chain(DEFAULT_MIN_SLOT + 1..=longest)
+    let numbered_alike: Vec<usize> = min_slot_candidates(grid)
         .filter(|&k| grid.clue_numbers(k) == given)
         .collect();
     let all_clued = |&k: &usize| {

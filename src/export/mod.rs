@@ -1,15 +1,18 @@
 //! Exchange formats: the files other crossword software opens.
 //!
 //! Every format is written from the one puzzle document ([`Puzzle`]), so a
-//! puzzle made here, or imported from a `.puz`, `.ipuz` or `.xd` file, can be
-//! handed to Across Lite (`.puz`), web apps (`.ipuz`), Crossword Compiler
-//! (`.jpz`), the xd corpus tools (`.xd`) or a plain text reader (`.txt`).
+//! puzzle made here, or imported from a `.puz`, `.ipuz`, `.jpz` or `.xd`
+//! file, can be handed to Across Lite (`.puz`), web apps (`.ipuz`),
+//! Crossword Compiler (`.jpz`), the xd corpus tools (`.xd`) or a plain text
+//! reader (`.txt`).
 
+mod cell_text;
 pub mod ipuz;
 pub mod jpz;
 pub mod puz;
 pub mod txt;
 pub mod xd;
+mod zip;
 
 use std::path::Path;
 
@@ -70,8 +73,8 @@ pub fn save(puzzle: &Puzzle, format: Format, path: &Path, existing: Existing) ->
     files::write(path, &render(puzzle, format)?, existing)
 }
 
-/// Reads a finished puzzle from a `.puz`, `.ipuz` or `.xd` file (by its
-/// extension).
+/// Reads a finished puzzle from a `.puz`, `.ipuz`, `.jpz` or `.xd` file (by
+/// its extension).
 pub fn import(path: &Path) -> Result<Puzzle> {
     let name = path.display().to_string();
     if path.is_dir() {
@@ -79,26 +82,26 @@ pub fn import(path: &Path) -> Result<Puzzle> {
     }
     let format = Format::of_path(path).ok_or_else(|| {
         Error::invalid(format!(
-            "{name}: cannot tell the format from the file name (import reads .puz, .ipuz and .xd)"
+            "{name}: cannot tell the format from the file name (import reads {READ})"
         ))
     })?;
     let bytes = files::read_bounded(path, files::MAX_DOCUMENT_BYTES)?;
     read(&bytes, format, &name)
 }
 
-/// Reads a finished puzzle from the bytes of a `.puz`, `.ipuz` or `.xd`
-/// file; `name` names it in errors.
+/// The formats [`read`] takes, as messages list them.
+pub const READ: &str = ".puz, .ipuz, .jpz and .xd";
+
+/// Reads a finished puzzle from the bytes of a `.puz`, `.ipuz`, `.jpz` or
+/// `.xd` file; `name` names it in errors.
 pub fn read(bytes: &[u8], format: Format, name: &str) -> Result<Puzzle> {
-    let text = || {
-        std::str::from_utf8(bytes)
-            .map_err(|_| Error::parse(name, 1, None, "not UTF-8 text (is this a binary file?)"))
-    };
     match format {
         Format::Puz => puz::read(bytes, name),
-        Format::Ipuz => ipuz::read(text()?, name),
-        Format::Xd => xd::read(text()?, name),
-        Format::Jpz | Format::Txt => Err(Error::invalid(format!(
-            "{name}: import reads .puz, .ipuz and .xd files, not .{}",
+        Format::Ipuz => ipuz::read(files::utf8(bytes, name)?, name),
+        Format::Jpz => jpz::read(bytes, name),
+        Format::Xd => xd::read(files::utf8(bytes, name)?, name),
+        Format::Txt => Err(Error::invalid(format!(
+            "{name}: import reads {READ} files, not .{}",
             format.extension()
         ))),
     }

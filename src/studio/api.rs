@@ -834,19 +834,20 @@ fn file_name(puzzle: &Puzzle, extension: &str) -> String {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ImportRequest {
-    /// The file's name; its extension says the format (.puz, .ipuz, .xd).
+    /// The file's name; its extension says the format (.puz, .ipuz, .jpz, .xd).
     pub name: String,
     /// The file's bytes.
     pub bytes: Vec<u8>,
 }
 
-/// `POST /api/import`: a `.puz`, `.ipuz` or `.xd` file (its bytes, as the
-/// page read them) as a grid with its credits and clues.
+/// `POST /api/import`: a `.puz`, `.ipuz`, `.jpz` or `.xd` file (its bytes, as
+/// the page read them) as a grid with its credits and clues.
 pub fn import(request: &ImportRequest) -> Reply {
     let format = Format::of_path(std::path::Path::new(&request.name)).ok_or_else(|| {
         ApiError::bad_request(format!(
-            "{}: cannot tell the format from the file name (open reads .puz, .ipuz and .xd)",
-            request.name
+            "{}: cannot tell the format from the file name (open reads {})",
+            request.name,
+            crate::export::READ
         ))
     })?;
     let puzzle = crate::export::read(&request.bytes, format, &request.name)?;

@@ -1,7 +1,9 @@
 //! The text exports (.jpz, .xd, .txt) and the .ipuz we write, checked by
 //! independent readers: Python's XML parser for .jpz, `xdformat` for .xd and
 //! `ipuz` for .ipuz, each compared cell by cell and clue by clue with the
-//! fixture files themselves.
+//! fixture files themselves; and our .jpz and .xd readers: round trips,
+//! other tools' variants (Crossword Compiler's zipped and applet files) and
+//! the exact error for each kind of broken file.
 
 use std::collections::HashMap;
 
@@ -11,7 +13,7 @@ use cruciverb::export::ipuz;
 use cruciverb::export::{self, jpz, txt, xd, Format};
 use cruciverb::files::Existing;
 use cruciverb::grid::{Cell, Direction, Grid};
-use cruciverb::puzzle::Puzzle;
+use cruciverb::puzzle::{Mark, Puzzle};
 use serde_json::Value;
 
 const FIXTURES: [&str; 3] = ["mini5", "american15", "british15"];
@@ -406,6 +408,572 @@ fn jpz_refuses_a_control_character_xml_cannot_hold() {
     );
 }
 
+/// Every format's bytes for `puzzle`, or its refusal, to compare two
+/// puzzles by what they export.
+fn exports(puzzle: &Puzzle) -> Vec<Result<Vec<u8>, String>> {
+    Format::ALL
+        .into_iter()
+        .map(|format| export::render(puzzle, format).map_err(|e| e.to_string()))
+        .collect()
+}
+
+#[test]
+fn jpz_round_trips_every_fixture_and_exports_as_the_original() {
+    for name in FIXTURES {
+        let puzzle = fixture(name);
+        let text = jpz::write(&puzzle).unwrap();
+        let back = jpz::read(text.as_bytes(), "round.jpz").unwrap();
+        assert_eq!(back, puzzle, "{name}");
+        assert_eq!(jpz::write(&back).unwrap(), text, "{name}");
+        assert_eq!(exports(&back), exports(&puzzle), "{name}");
+    }
+}
+
+#[test]
+fn jpz_round_trips_unfilled_cells_escapes_and_other_minimum_word_lengths() {
+    // Open cells, markup characters and a carriage return.
+    let mut puzzle = Puzzle::from_grid(Grid::parse_text("#A.\n...\n..#\n", "g").unwrap(), 2);
+    puzzle.title = "Fish & <Chips> \"quoted\"".into();
+    puzzle.notes = "First line\nsecond line".into();
+    puzzle.clue_mut(1, Direction::Across).unwrap().text = "a < b && c > d\r\nnext".into();
+    let text = jpz::write(&puzzle).unwrap();
+    assert_eq!(jpz::read(text.as_bytes(), "small.jpz").unwrap(), puzzle);
+
+    // Unchecked cells as one-cell words (minimum 1), written as `x="7-7"`.
+    let mut ones = fixture("british15");
+    ones.min_slot = 1;
+    ones.clues = Puzzle::from_grid(ones.grid.clone(), 1).clues;
+    ones.clue_mut(3, Direction::Down).unwrap().text = "One letter".into();
+    let text = jpz::write(&ones).unwrap();
+    assert!(
+        text.contains("<word id=\"4\" x=\"7-7\" y=\"2\"/>"),
+        "{text}"
+    );
+    let back = jpz::read(text.as_bytes(), "ones.jpz").unwrap();
+    assert_eq!(back, ones);
+    assert_eq!(jpz::write(&back).unwrap(), text);
+
+    // Minimum 3: the 2-cell runs are unchecked cells, not words.
+    let mut threes = Puzzle::from_grid(
+        Grid::parse_text("AB#CDE\nFGHIJK\nLM#NOP\n", "g").unwrap(),
+        3,
+    );
+    threes.clue_mut(1, Direction::Down).unwrap().text = "Three".into();
+    let back = jpz::read(jpz::write(&threes).unwrap().as_bytes(), "threes.jpz").unwrap();
+    assert_eq!(back.min_slot, 3);
+    assert_eq!(back, threes);
+}
+
+/// `tests/data/puzzles/applet.jpz` as the document it describes: mini5's
+/// grid with a void corner (a block), a circle, a shaded square (red), a
+/// rebus written in lower case, and clues with markup, entities and CDATA.
+fn applet_puzzle() -> Puzzle {
+    let mut puzzle = Puzzle::from_grid(fixture("mini5").grid, 2);
+    let mark = |circled, shaded, rebus: Option<&str>| Mark {
+        circled,
+        shaded,
+        rebus: rebus.map(str::to_string),
+    };
+    puzzle
+        .set_marks(
+            [
+                ((0, 1), mark(true, false, None)),
+                ((1, 0), mark(false, false, Some("CAT"))),
+                ((2, 2), mark(false, true, None)),
+            ]
+            .into(),
+        )
+        .unwrap();
+    puzzle.title = "Fish & Chips".into();
+    puzzle.author = "Ann O\u{2019}Nymous".into();
+    puzzle.copyright = "© 2026 Cruciverb test data".into();
+    puzzle.notes = "Note: one rebus square.".into();
+    let texts = [
+        (1, Direction::Across, "Sums up"),
+        (5, Direction::Across, "Odd & collectible item"),
+        (6, Direction::Across, "Heather\u{2019}s genus"),
+        (7, Direction::Across, "Chair weaver"),
+        (8, Direction::Across, "Inquires 'politely'"),
+        (1, Direction::Down, "Glows around saints"),
+        (2, Direction::Down, "Beverage"),
+        (3, Direction::Down, "Cuts into cubes"),
+        (4, Direction::Down, "Rise high"),
+        (5, Direction::Down, "Blind guts <pl.>"),
+    ];
+    for (number, direction, text) in texts {
+        puzzle.clue_mut(number, direction).unwrap().text = text.into();
+    }
+    puzzle
+}
+
+#[test]
+fn jpz_reads_crossword_compiler_applet_files_plain_and_zipped() {
+    let expected = applet_puzzle();
+    assert_eq!(
+        expected.clue(5, Direction::Across).unwrap().answer,
+        "CATURIO"
+    );
+    let plain = export::import(&data("puzzles/applet.jpz")).unwrap();
+    assert_eq!(plain, expected);
+    // The same XML deflated in a ZIP archive written as a stream (sizes only
+    // in the central directory), as Java's ZipOutputStream writes them.
+    let zipped_path = data("puzzles/applet-zipped.jpz");
+    let zipped = std::fs::read(&zipped_path).unwrap();
+    assert_eq!(&zipped[..4], b"PK\x03\x04");
+    assert_eq!(zipped[6] & 0x08, 0x08, "a data descriptor follows the data");
+    assert_eq!(export::import(&zipped_path).unwrap(), expected);
+}
+
+/// Our mini5 as `.jpz`, the base the variants below edit.
+fn mini5_jpz() -> String {
+    jpz::write(&fixture("mini5")).unwrap()
+}
+
+#[test]
+fn jpz_reads_prefixed_elements_cells_in_any_order_and_clues_by_number() {
+    let ours = mini5_jpz();
+    // Namespace prefixes instead of default namespaces.
+    let mut prefixed = ours
+        .replace(
+            "<crossword-compiler xmlns=",
+            "<cc:crossword-compiler xmlns:cc=",
+        )
+        .replace("</crossword-compiler>", "</cc:crossword-compiler>")
+        .replace(
+            " xmlns=\"http://crossword.info/xml/rectangular-puzzle\"",
+            " xmlns:rp=\"http://crossword.info/xml/rectangular-puzzle\" xmlns:x=\"urn:x\"",
+        );
+    for name in [
+        "rectangular-puzzle",
+        "metadata",
+        "title",
+        "creator",
+        "copyright",
+        "description",
+        "crossword",
+        "grid",
+        "cell",
+        "word",
+        "clues",
+        "clue",
+        "b",
+    ] {
+        prefixed = prefixed
+            .replace(&format!("<{name}>"), &format!("<rp:{name}>"))
+            .replace(&format!("<{name} "), &format!("<rp:{name} "))
+            .replace(&format!("</{name}>"), &format!("</rp:{name}>"));
+    }
+    assert!(prefixed.contains("<rp:cell x=\"2\" y=\"1\" solution=\"A\" number=\"1\"/>"));
+    assert_eq!(
+        jpz::read(prefixed.as_bytes(), "prefixed.jpz").unwrap(),
+        fixture("mini5")
+    );
+
+    // Cells last row first, clue lists with other titles, clues by number
+    // alone, a word's cells as children, an unfilled cell, a UTF-8 BOM.
+    let mut lines: Vec<&str> = ours.lines().collect();
+    lines[11..36].reverse();
+    let shuffled = format!("\u{feff}{}\n", lines.join("\n"))
+        .replace("<b>Across</b>", "Horizontal")
+        .replace("<b>Down</b>", "Vertical")
+        .replace("<clue word=\"9\" number=\"4\"", "<clue number=\"4\"")
+        .replace(
+            "<word id=\"2\" x=\"1-5\" y=\"2\"/>",
+            "<word id=\"2\"><cells x=\"1-2\" y=\"2\"/><cells x=\"3-5\" y=\"2\"/></word>",
+        )
+        .replace(
+            "<cell x=\"3\" y=\"3\" solution=\"I\"/>",
+            "<cell x=\"3\" y=\"3\"/>",
+        );
+    let mut expected = fixture("mini5");
+    expected.grid.set(2, 2, Cell::Empty);
+    expected.clues = Puzzle::from_grid(expected.grid.clone(), 2)
+        .clues
+        .into_iter()
+        .zip(&fixture("mini5").clues)
+        .map(|(mut clue, original)| {
+            clue.text = original.text.clone();
+            clue
+        })
+        .collect();
+    assert_eq!(expected.clue(6, Direction::Across).unwrap().answer, "ER.CA");
+    assert_eq!(
+        jpz::read(shuffled.as_bytes(), "shuffled.jpz").unwrap(),
+        expected
+    );
+}
+
+fn jpz_error(text: &str) -> String {
+    jpz::read(text.as_bytes(), "bad.jpz")
+        .unwrap_err()
+        .to_string()
+}
+
+#[test]
+fn malformed_jpz_is_an_error_naming_the_line() {
+    let ours = mini5_jpz();
+    // (what to replace in a good file, with what, the exact error)
+    let cases = [
+        (
+            "<grid width=\"5\" height=\"5\">",
+            "<grid height=\"5\">",
+            "bad.jpz:11:7: the <grid> has no width",
+        ),
+        (
+            "<grid width=\"5\"",
+            "<grid width=\"0\"",
+            "bad.jpz:11:7: grid width 0 is outside the supported range 3..=31",
+        ),
+        (
+            "height=\"5\">",
+            "height=\"32\">",
+            "bad.jpz:11:7: grid height 32 is outside the supported range 3..=31",
+        ),
+        (
+            "<grid width=\"5\"",
+            "<grid width=\"99999999999999999999999\"",
+            "bad.jpz:11:7: <grid> has width=\"99999999999999999999999\", far too large",
+        ),
+        (
+            "<grid width=\"5\"",
+            "<grid width=\"five\"",
+            "bad.jpz:11:7: <grid> has width=\"five\", which is not a whole number",
+        ),
+        (
+            "<cell x=\"2\" y=\"1\"",
+            "<cell x=\"6\" y=\"1\"",
+            "bad.jpz:13:9: cell x=\"6\" y=\"1\" is outside the 5×5 grid",
+        ),
+        (
+            "<cell x=\"2\" y=\"1\"",
+            "<cell y=\"1\"",
+            "bad.jpz:13:9: a <cell> with no x",
+        ),
+        (
+            "<cell x=\"3\" y=\"2\"",
+            "<cell x=\"2\" y=\"2\"",
+            "bad.jpz:19:9: cell x=\"2\" y=\"2\" is given twice (first on line 18)",
+        ),
+        (
+            "        <cell x=\"3\" y=\"2\" solution=\"R\"/>\n",
+            "",
+            "bad.jpz:11:7: the grid has no <cell> for x=\"3\" y=\"2\" (a 5×5 grid needs one \
+             for every square)",
+        ),
+        (
+            "solution=\"U\"",
+            "solution=\"Ü\"",
+            "bad.jpz:18:9: cell x=\"2\" y=\"2\": solution \"Ü\" is not a letter A-Z",
+        ),
+        (
+            "solution=\"U\"",
+            "solution=\"U-2\"",
+            "bad.jpz:18:9: cell x=\"2\" y=\"2\": solution \"U-2\" is neither a letter A-Z nor \
+             a rebus of letters A-Z and digits 0-9",
+        ),
+        (
+            "solution=\"U\"",
+            "solution=\"2U\"",
+            "bad.jpz:18:9: cell x=\"2\" y=\"2\": solution \"2U\": a rebus must start with a \
+             letter A-Z, which is what a one-letter grid holds",
+        ),
+        (
+            "<cell x=\"2\" y=\"2\" solution=\"U\"",
+            "<cell x=\"2\" y=\"2\" type=\"clue\"",
+            "bad.jpz:18:9: cell x=\"2\" y=\"2\": type=\"clue\" is a clue square (an \
+             arrowword's), which a crossword grid does not have",
+        ),
+        (
+            "solution=\"R\"/>\n        <cell x=\"4\" y=\"2\"",
+            "solution=\"R\" number=\"7\"/>\n        <cell x=\"4\" y=\"2\"",
+            "bad.jpz:19:9: cell x=\"3\" y=\"2\" is numbered 7, but no word starts there",
+        ),
+        (
+            "number=\"6\"",
+            "number=\"9\"",
+            "bad.jpz:22:9: cell x=\"1\" y=\"3\" is numbered 9, but the standard numbering of \
+             the words gives 6",
+        ),
+        (
+            "<word id=\"3\" x=\"1-5\" y=\"3\"/>",
+            "<word id=\"3\" x=\"1-4\" y=\"3\"/>",
+            "bad.jpz:40:7: word \"3\" (4 Across cells from row 3, column 1) is not a whole \
+             run of white cells",
+        ),
+        (
+            "<word id=\"3\" x=\"1-5\" y=\"3\"/>",
+            "<word id=\"3\" x=\"1-5\" y=\"2\"/>",
+            "bad.jpz:40:7: word \"3\" has the same cells as word \"2\"",
+        ),
+        (
+            "<word id=\"3\" x=\"1-5\" y=\"3\"/>",
+            "<word id=\"3\" x=\"1-5\" y=\"3-4\"/>",
+            "bad.jpz:40:7: word \"3\" has x=\"1-5\" y=\"3-4\": a rectangle, not a run across \
+             or down",
+        ),
+        (
+            "<word id=\"3\" x=\"1-5\" y=\"3\"/>",
+            "<word id=\"3\" x=\"1-6\" y=\"3\"/>",
+            "bad.jpz:40:7: word \"3\" has x=\"1-6\", which is not a column or a range of \
+             columns like 1-5 in the 5×5 grid",
+        ),
+        (
+            "<word id=\"3\" x=\"1-5\" y=\"3\"/>",
+            "<word id=\"2\" x=\"1-5\" y=\"3\"/>",
+            "bad.jpz:40:7: word \"2\" is given twice (first on line 39)",
+        ),
+        (
+            "<word id=\"3\" x=\"1-5\" y=\"3\"/>",
+            "<word id=\"3\"><cells x=\"1-2\" y=\"3\"/><cells x=\"4-5\" y=\"3\"/></word>",
+            "bad.jpz:40:7: word \"3\" has cells that are not one run across or down, in order",
+        ),
+        (
+            "      <word id=\"3\" x=\"1-5\" y=\"3\"/>\n",
+            "",
+            "bad.jpz: the 5-cell Across run at row 3, column 1 has no <word>, though the \
+             shortest word has 4 cells",
+        ),
+        (
+            "<clue word=\"3\"",
+            "<clue word=\"33\"",
+            "bad.jpz:52:9: the clue's word=\"33\" is the id of no <word>",
+        ),
+        (
+            "<clue word=\"3\" number=\"6\"",
+            "<clue word=\"3\" number=\"7\"",
+            "bad.jpz:52:9: the clue numbered 7 is for word \"3\", which is 6 Across",
+        ),
+        (
+            "<clue word=\"3\" number=\"6\"",
+            "<clue word=\"2\" number=\"5\"",
+            "bad.jpz:52:9: clue 5 Across is given twice",
+        ),
+        (
+            "<clue word=\"3\"",
+            "<clue word=\"7\"",
+            "bad.jpz:52:9: the clue for word \"7\" (2 Down) is in the Across list",
+        ),
+        (
+            "<clue word=\"3\" number=\"6\"",
+            "<clue number=\"9\"",
+            "bad.jpz:52:9: clue 9 Across does not match the grid: no Across word is numbered 9",
+        ),
+        (
+            "<clue word=\"3\" number=\"6\"",
+            "<clue",
+            "bad.jpz:52:9: a <clue> with neither a word nor a number",
+        ),
+        (
+            "&amp; omega",
+            "&nbsp; omega",
+            "bad.jpz:59:52: unknown entity &nbsp; (XML defines only &amp; &lt; &gt; &quot; \
+             &apos; and numbered characters like &#233;)",
+        ),
+        (
+            "</clues>\n    </crossword>",
+            "</clue>\n    </crossword>",
+            "bad.jpz:63:7: not well-formed XML: ill-formed document: expected `</clues>`, but \
+             `</clue>` was found",
+        ),
+        (
+            "<crossword-compiler xmlns",
+            "<html xmlns",
+            "bad.jpz:2:1: the root element is <html>, not <crossword-compiler>: not a \
+             Crossword Compiler puzzle",
+        ),
+        (
+            "</crossword-compiler>\n",
+            "</crossword-compiler>\n<crossword-compiler/>\n",
+            "bad.jpz:67:1: a second root element, <crossword-compiler>",
+        ),
+        (
+            "<grid width",
+            "<word id=\"0\" x=\"1\" y=\"1-2\"/><grid width",
+            "bad.jpz:11:7: a <word> before the <grid>, which comes first",
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (from, to, message) in cases {
+        assert!(ours.contains(from), "{from}");
+        let got = jpz_error(&ours.replacen(from, to, 1));
+        if got != message {
+            wrong.push(format!("WANT {message}\nGOT  {got}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn jpz_that_is_not_a_whole_crossword_is_an_error_saying_what_is_missing() {
+    let ours = mini5_jpz();
+    let cut = |from: &str, to: &str| {
+        let (start, end) = (ours.find(from).unwrap(), ours.rfind(to).unwrap() + to.len());
+        format!("{}{}", &ours[..start], &ours[end..])
+    };
+    let cases = [
+        ("", "bad.jpz: no XML element: not a .jpz puzzle".to_string()),
+        (
+            "Across Lite? No.",
+            "bad.jpz:1:1: text outside any element: not an XML file".to_string(),
+        ),
+        (
+            &ours[..ours.len() / 2],
+            "bad.jpz:33:9: not well-formed XML: syntax error: tag not closed: `>` not found \
+             before end of input"
+                .to_string(),
+        ),
+        (
+            &ours[..ours.find("</clues>").unwrap()],
+            "bad.jpz:55:7: the file ends inside <clues> (is it truncated?)".to_string(),
+        ),
+        (
+            "<crossword-compiler/>",
+            "bad.jpz: no <rectangular-puzzle> in the file: not a Crossword Compiler puzzle"
+                .to_string(),
+        ),
+        (
+            &cut("<crossword>", "</crossword>"),
+            "bad.jpz: the puzzle is not a crossword (its <rectangular-puzzle> has no \
+             <crossword>)"
+                .to_string(),
+        ),
+        (
+            &cut("<grid ", "</clues>"),
+            "bad.jpz: the <crossword> has no <grid>".to_string(),
+        ),
+        (
+            &format!(
+                "<crossword-compiler>{}</crossword-compiler>",
+                "<a>".repeat(70)
+            ),
+            "bad.jpz:1:210: elements nested more than 64 deep".to_string(),
+        ),
+    ];
+    for (text, message) in cases {
+        assert_eq!(jpz_error(text), message, "{text}");
+    }
+    // Not text at all.
+    let binary: Vec<u8> = (0..=255u8).collect();
+    assert_eq!(
+        jpz::read(&binary, "bad.jpz").unwrap_err().to_string(),
+        "bad.jpz:2: not UTF-8 text (is this a binary file?)"
+    );
+}
+
+/// Archives of our mini5 `.jpz` as Python's zipfile writes them, by name:
+/// the ones `.jpz` files come as, and the ones the reader must refuse.
+fn zip_archives(dir: &ScratchDir) -> HashMap<&'static str, Vec<u8>> {
+    let xml = write_file(dir, "mini5.xml", &mini5_jpz());
+    run_python(
+        r#"
+import sys, zipfile
+xml = open(sys.argv[1], 'rb').read()
+def archive(name, files, method=zipfile.ZIP_DEFLATED):
+    with zipfile.ZipFile(sys.argv[2] + '/' + name + '.jpz', 'w', method) as z:
+        for entry, data in files:
+            z.writestr(entry, data)
+archive('deflated', [('mini5.xml', xml)])
+archive('stored', [('mini5.xml', xml)], zipfile.ZIP_STORED)
+archive('folder', [('puzzles/', b''), ('puzzles/mini5.xml', xml)])
+archive('empty', [])
+archive('two', [('a.xml', xml), ('b.xml', xml), ('c.xml', xml), ('d.xml', xml)])
+archive('bzip2', [('mini5.xml', xml)], zipfile.ZIP_BZIP2)
+archive('bomb', [('bomb.xml', b'<a>' + b' ' * (65 << 20) + b'</a>')])
+print('ok')
+"#,
+        &[&xml, dir.join("").to_str().unwrap()],
+    );
+    [
+        "deflated", "stored", "folder", "empty", "two", "bzip2", "bomb",
+    ]
+    .into_iter()
+    .map(|name| {
+        (
+            name,
+            std::fs::read(dir.join(&format!("{name}.jpz"))).unwrap(),
+        )
+    })
+    .collect()
+}
+
+#[test]
+fn jpz_in_a_zip_archive_reads_when_stored_or_deflated_and_is_refused_otherwise() {
+    let dir = scratch("jpz-zip");
+    let archives = zip_archives(&dir);
+    let read = |bytes: &[u8]| jpz::read(bytes, "z.jpz").map_err(|e| e.to_string());
+    for name in ["deflated", "stored", "folder"] {
+        assert_eq!(read(&archives[name]), Ok(fixture("mini5")), "{name}");
+    }
+    let refused = [
+        (
+            "empty",
+            "z.jpz: the ZIP archive holds no file (a .jpz archive holds one XML file)",
+        ),
+        (
+            "two",
+            "z.jpz: the ZIP archive holds 4 files (\"a.xml\", \"b.xml\", \"c.xml\", …); a .jpz \
+             archive holds one XML file",
+        ),
+        (
+            "bzip2",
+            "z.jpz: \"mini5.xml\" in the ZIP archive uses compression method 12; only stored \
+             (0) and deflated (8) files can be read",
+        ),
+        (
+            "bomb",
+            "z.jpz: \"bomb.xml\" in the ZIP archive unpacks to 68157447 bytes, far more than a \
+             puzzle (at most 67108864)",
+        ),
+    ];
+    for (name, message) in refused {
+        assert_eq!(read(&archives[name]), Err(message.to_string()), "{name}");
+    }
+
+    // Damage the good archive in the ways files get damaged.
+    let deflated = &archives["deflated"];
+    let directory = deflated
+        .windows(4)
+        .rposition(|w| w == b"PK\x01\x02")
+        .unwrap();
+    let patched = |at: usize, bytes: &[u8]| {
+        let mut copy = deflated.clone();
+        copy[at..at + bytes.len()].copy_from_slice(bytes);
+        copy
+    };
+    let damaged = [
+        (
+            deflated[..deflated.len() / 2].to_vec(),
+            "z.jpz: the ZIP archive is truncated or damaged (it has no end-of-directory record)",
+        ),
+        (
+            // A smaller unpacked size than the data inflates to: inflating
+            // stops there.
+            patched(directory + 24, &100u32.to_le_bytes()),
+            "z.jpz: \"mini5.xml\" in the ZIP archive is damaged: it unpacks to more than the \
+             100 bytes the archive says",
+        ),
+        (
+            patched(directory + 8, &1u16.to_le_bytes()),
+            "z.jpz: \"mini5.xml\" in the ZIP archive is encrypted",
+        ),
+        (
+            patched(directory + 20, &u32::MAX.to_le_bytes()),
+            "z.jpz: the ZIP archive is in the ZIP64 format, which is not read",
+        ),
+        (
+            patched(directory + 42, &7u32.to_le_bytes()),
+            "z.jpz: the ZIP archive is truncated: it ends inside \"mini5.xml\"",
+        ),
+        (
+            patched(deflated.len() - 6, &1u32.to_le_bytes()),
+            "z.jpz: the ZIP archive's directory is truncated or damaged",
+        ),
+    ];
+    for (bytes, message) in damaged {
+        assert_eq!(read(&bytes), Err(message.to_string()));
+    }
+}
+
 // ------------------------------------------------------------------- .xd
 
 const MINI5_XD: &str = "\
@@ -793,7 +1361,7 @@ fn render_and_import_through_the_export_module() {
     let dir = scratch("export-module");
     for name in FIXTURES {
         let puzzle = fixture(name);
-        for format in [Format::Xd, Format::Ipuz] {
+        for format in [Format::Xd, Format::Ipuz, Format::Jpz] {
             let path = dir.join(&format!("{name}.{}", format.extension()));
             export::save(&puzzle, format, &path, Existing::Replace).unwrap();
             assert_eq!(export::import(&path).unwrap(), puzzle, "{name} {format:?}");
@@ -805,13 +1373,13 @@ fn render_and_import_through_the_export_module() {
         assert_eq!(rendered(Format::Txt), txt::write(&puzzle));
     }
 
-    let jpz_path = dir.join("mini5.jpz");
-    export::save(&fixture("mini5"), Format::Jpz, &jpz_path, Existing::Replace).unwrap();
+    let txt_path = dir.join("mini5.txt");
+    export::save(&fixture("mini5"), Format::Txt, &txt_path, Existing::Replace).unwrap();
     assert_eq!(
-        export::import(&jpz_path).unwrap_err().to_string(),
+        export::import(&txt_path).unwrap_err().to_string(),
         format!(
-            "{}: import reads .puz, .ipuz and .xd files, not .jpz",
-            jpz_path.display()
+            "{}: import reads .puz, .ipuz, .jpz and .xd files, not .txt",
+            txt_path.display()
         )
     );
 }

@@ -70,6 +70,17 @@ fn hostile_files() -> ScratchDir {
     assert!(exported.status.success(), "{}", stderr(&exported));
     let puz = fs::read(dir.join("p.puz")).unwrap();
     put("truncated.puz", &puz[..60]);
+    put("binary.jpz", &binary);
+    put("empty.jpz", b"");
+    let exported = run_in(
+        &dir.join(""),
+        &["export", "p.ipuz", "--to", "jpz", "-o", "p.jpz"],
+    );
+    assert!(exported.status.success(), "{}", stderr(&exported));
+    let jpz = fs::read(dir.join("p.jpz")).unwrap();
+    put("truncated.jpz", &jpz[..jpz.len() / 2]);
+    let zipped = fs::read(data("puzzles/applet-zipped.jpz")).unwrap();
+    put("truncated-zip.jpz", &zipped[..zipped.len() - 30]);
     dir
 }
 
@@ -128,25 +139,30 @@ const CASES: &[(&[&str], &str)] = &[
     (&["make", "--clues", "binary.bin"], "cruciverb: error: binary.bin:2: not UTF-8 text (is this a binary file?)"),
     (&["make", "--attempts", "0"], "error: invalid value '0' for '--attempts <N>': expected a whole number, 1 or more"),
     (&["make", "--style", "cryptic"], "error: invalid value 'cryptic' for '--style <STYLE>': unknown style \"cryptic\" (american, british)"),
-    (&["clues", "binary.bin"], "cruciverb: error: binary.bin: cannot tell the format from the file name (import reads .puz, .ipuz and .xd)"),
+    (&["clues", "binary.bin"], "cruciverb: error: binary.bin: cannot tell the format from the file name (import reads .puz, .ipuz, .jpz and .xd)"),
     (&["clues", "truncated.ipuz"], "cruciverb: error: truncated.ipuz:86:4: invalid JSON: EOF while parsing a value"),
     (&["clues", "p.ipuz", "--apply", "binary.bin"], "cruciverb: error: binary.bin:2: not UTF-8 text (is this a binary file?)"),
     (&["clues", "p.ipuz", "--template", "-o", "existing.txt"], "cruciverb: error: existing.txt exists; add --force to replace it"),
     (&["clues", "dir"], "cruciverb: error: dir is a directory"),
-    (&["pdf", "binary.bin"], "cruciverb: error: binary.bin: cannot tell the format from the file name (import reads .puz, .ipuz and .xd)"),
+    (&["pdf", "binary.bin"], "cruciverb: error: binary.bin: cannot tell the format from the file name (import reads .puz, .ipuz, .jpz and .xd)"),
     (&["pdf", "truncated.puz"], "cruciverb: error: truncated.puz: truncated .puz file: it ends inside the solution grid"),
     (&["pdf", "truncated.ipuz"], "cruciverb: error: truncated.ipuz:86:4: invalid JSON: EOF while parsing a value"),
     (&["pdf", "bigclue.ipuz", "-o", "big.pdf"], "cruciverb: error: clue 1A has 5000 characters; a printed clue can have at most 1000"),
     (&["pdf", "p.ipuz", "-o", "dir"], "cruciverb: error: dir is a directory; give a file name"),
     (&["pdf", "p.ipuz", "-o", "p.ipuz"], "cruciverb: error: p.ipuz is the input; give another output file with -o"),
     (&["pdf", "p.ipuz", "--paper", "a5"], "error: invalid value 'a5' for '--paper <PAPER>'"),
-    (&["export", "binary.bin", "--to", "puz"], "cruciverb: error: binary.bin: cannot tell the format from the file name (import reads .puz, .ipuz and .xd)"),
+    (&["export", "binary.bin", "--to", "puz"], "cruciverb: error: binary.bin: cannot tell the format from the file name (import reads .puz, .ipuz, .jpz and .xd)"),
     (&["export", "p.ipuz", "--to", "xyz"], "error: invalid value 'xyz' for '--to <TO>'"),
     (&["export", "p.ipuz", "--to", "txt", "-o", "existing.txt"], "cruciverb: error: existing.txt exists; add --force to replace it"),
-    (&["export", "empty.txt", "--to", "puz"], "cruciverb: error: empty.txt: import reads .puz, .ipuz and .xd files, not .txt"),
+    (&["export", "empty.txt", "--to", "puz"], "cruciverb: error: empty.txt: import reads .puz, .ipuz, .jpz and .xd files, not .txt"),
     (&["import", "truncated.puz"], "cruciverb: error: truncated.puz: truncated .puz file: it ends inside the solution grid"),
     (&["import", "dir"], "cruciverb: error: dir is a directory"),
-    (&["import", "binary.xd"], "cruciverb: error: binary.xd:1: not UTF-8 text (is this a binary file?)"),
+    (&["import", "binary.xd"], "cruciverb: error: binary.xd:2: not UTF-8 text (is this a binary file?)"),
+    (&["import", "binary.jpz"], "cruciverb: error: binary.jpz:2: not UTF-8 text (is this a binary file?)"),
+    (&["import", "empty.jpz"], "cruciverb: error: empty.jpz: no XML element: not a .jpz puzzle"),
+    (&["import", "truncated.jpz"], "cruciverb: error: truncated.jpz:33:9: not well-formed XML: syntax error: tag not closed: `>` not found before end of input"),
+    (&["import", "truncated-zip.jpz"], "cruciverb: error: truncated-zip.jpz: the ZIP archive is truncated or damaged (it has no end-of-directory record)"),
+    (&["pdf", "binary.jpz"], "cruciverb: error: binary.jpz:2: not UTF-8 text (is this a binary file?)"),
     (&["arrange", "empty.txt"], "cruciverb: error: empty.txt: no words"),
     (&["arrange", "binary.bin"], "cruciverb: error: binary.bin:1: binary data, not a words file"),
     (&["arrange", "words.txt", "--size", "0"], "cruciverb: error: grid size 0 is outside the supported range 3..=31"),

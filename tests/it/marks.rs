@@ -259,10 +259,12 @@ fn assert_round_trip(puzzle: &Puzzle, format: Format) {
 }
 
 #[test]
-fn marked_puzzles_round_trip_through_ipuz_puz_and_xd() {
+fn marked_puzzles_round_trip_through_ipuz_puz_jpz_and_xd() {
     let puzzle = themed();
     assert_round_trip(&puzzle, Format::Ipuz);
     assert_round_trip(&puzzle, Format::Puz);
+    assert_round_trip(&puzzle, Format::Jpz);
+    assert_round_trip(&themed_for_xd(), Format::Jpz);
     assert_round_trip(&themed_for_xd(), Format::Xd);
     assert_round_trip(&themed_for_xd(), Format::Puz);
     // Shading instead of circles in .xd.
@@ -396,6 +398,26 @@ print(json.dumps({c.get('x') + ',' + c.get('y'): [c.get('solution'), c.get('back
             "2,5": ["STAR", null, null],
         })
     );
+    // Other tools' ways of saying the same: any colour but white shades, a
+    // rebus may be lower case; a mark on a block means nothing here.
+    let other = text
+        .replace(
+            "background-color=\"#C0C0C0\"",
+            "background-color=\"#ffcc00\"",
+        )
+        .replace("solution=\"CAT\"", "solution=\"cat\"")
+        .replace(
+            "<cell x=\"1\" y=\"1\" type=\"block\"/>",
+            "<cell x=\"1\" y=\"1\" type=\"block\" background-shape=\"circle\"/>",
+        )
+        .replace(
+            "<cell x=\"2\" y=\"2\" solution=\"U\"/>",
+            "<cell x=\"2\" y=\"2\" solution=\"U\" background-color=\"#FFFFFF\"/>",
+        );
+    assert_eq!(other.matches("#ffcc00").count(), 2);
+    assert!(other.contains("solution=\"cat\"") && other.contains("#FFFFFF"));
+    let back = jpz::read(other.as_bytes(), "other.jpz").unwrap();
+    assert_eq!(back.marks, themed().marks);
 }
 
 #[test]

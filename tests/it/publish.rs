@@ -284,7 +284,7 @@ fn export_and_import_round_trip_through_the_command_line() {
         ]);
         assert!(out.status.success(), "{ext}: {}", stderr(&out));
         assert_eq!(stderr(&out), format!("wrote {}\n", file.display()));
-        if matches!(format, Format::Puz | Format::Ipuz | Format::Xd) {
+        if format != Format::Txt {
             let back = dir.join(&format!("back-{ext}.ipuz"));
             let out = run(&[
                 "import",
@@ -294,8 +294,13 @@ fn export_and_import_round_trip_through_the_command_line() {
             ]);
             assert!(out.status.success(), "{ext}: {}", stderr(&out));
             let read = ipuz::load(&back).unwrap();
-            assert_eq!(read.grid, original.grid, "{ext}");
-            assert_eq!(read.clues.len(), original.clues.len(), "{ext}");
+            if format == Format::Puz {
+                // Its texts are ISO-8859-1: curly quotes and dashes go ASCII.
+                assert_eq!(read.grid, original.grid, "{ext}");
+                assert_eq!(read.clues.len(), original.clues.len(), "{ext}");
+            } else {
+                assert_eq!(read, original, "{ext}");
+            }
         }
     }
     // Converting never replaces the input.
@@ -317,14 +322,14 @@ fn export_and_import_round_trip_through_the_command_line() {
     );
     assert_eq!(fs::read(&ipuz).unwrap(), before);
     // Formats it cannot read back, and files that are not puzzles.
-    let jpz = dir.join("p.jpz");
-    let out = run(&["import", jpz.to_str().unwrap()]);
+    let txt = dir.join("p.txt");
+    let out = run(&["import", txt.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         stderr(&out),
         format!(
-            "cruciverb: error: {}: import reads .puz, .ipuz and .xd files, not .jpz\n",
-            jpz.display()
+            "cruciverb: error: {}: import reads .puz, .ipuz, .jpz and .xd files, not .txt\n",
+            txt.display()
         )
     );
     fs::write(dir.join("bad.puz"), b"not a puzzle").unwrap();

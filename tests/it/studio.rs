@@ -575,7 +575,7 @@ fn api_over_http_candidates_fill_and_refusals() {
         &json!({ "name": "notes.doc", "bytes": [] }),
         (
             400,
-            "notes.doc: cannot tell the format from the file name (open reads .puz, .ipuz and .xd)",
+            "notes.doc: cannot tell the format from the file name (open reads .puz, .ipuz, .jpz and .xd)",
         ),
     );
 
