@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use cruciverb::export::ipuz;
-use cruciverb::export::{puz, xd};
+use cruciverb::export::{jpz, puz, xd};
 use cruciverb::grid::Grid;
 use cruciverb::pattern::hex;
 use cruciverb::progress::Deadline;
@@ -81,6 +81,19 @@ pub fn xd(data: &[u8]) {
         round_trip(&puzzle);
         if let Ok(written) = xd::write(&puzzle) {
             xd::read(&written, "again").expect("a written .xd reads back");
+        }
+    }
+}
+
+pub fn jpz(data: &[u8]) {
+    if data.len() > MAX_INPUT {
+        return;
+    }
+    if let Ok(puzzle) = jpz::read(data, "fuzz") {
+        round_trip(&puzzle);
+        if let Ok(written) = jpz::write(&puzzle) {
+            let again = jpz::read(written.as_bytes(), "again").expect("a written .jpz reads back");
+            assert_eq!(again, puzzle);
         }
     }
 }

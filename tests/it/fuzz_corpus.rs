@@ -54,6 +54,11 @@ fn xd_corpus() {
 }
 
 #[test]
+fn jpz_corpus() {
+    each_input("jpz", checks::jpz);
+}
+
+#[test]
 fn number_puzzle_corpus() {
     each_input("number_puzzle", checks::number_puzzle);
 }
