@@ -45,7 +45,7 @@ use std::collections::HashSet;
 
 use crate::error::{Error, Result};
 use crate::grid::{check_marks, check_rebus, check_side, Cell, Direction, Grid, Mark, Marks, Slot};
-use crate::puzzle::{answer, Puzzle, DEFAULT_MIN_SLOT};
+use crate::puzzle::{answer, direction_name, Puzzle, DEFAULT_MIN_SLOT};
 
 /// Rebus keys in the order they are given out: digits as the spec's
 /// examples, then symbols no grid uses for anything else.
@@ -674,13 +674,6 @@ fn place_clue(puzzle: &mut Puzzle, line: ClueLine) -> std::result::Result<(), St
     }
     clue.text = line.text;
     Ok(())
-}
-
-fn direction_name(direction: Direction) -> &'static str {
-    match direction {
-        Direction::Across => "Across",
-        Direction::Down => "Down",
-    }
 }
 
 /// The notes section as written: its lines from the first to the last that
