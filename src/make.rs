@@ -125,6 +125,12 @@ pub enum Attempt {
     NoPattern {
         number: usize,
     },
+    /// No seating filled under the rules drawn under so far, so from
+    /// pattern `number` on they are these looser ones (`Rules::describe`).
+    Loosened {
+        number: usize,
+        rules: String,
+    },
     /// No rule set has a pattern around any of the theme's `seatings`
     /// (ways of placing its entries), so the attempts end here.
     Unseated {
@@ -145,6 +151,10 @@ impl std::fmt::Display for Attempt {
             Attempt::NoPattern { number } => write!(
                 f,
                 "pattern {number}: random drawing found no further pattern under these rules"
+            ),
+            Attempt::Loosened { number, rules } => write!(
+                f,
+                "pattern {number}: drawing under looser rules from here on ({rules})"
             ),
             Attempt::Unseated { number, seatings } => write!(
                 f,
@@ -211,12 +221,18 @@ pub fn fillable_rules(style: Style, width: usize, height: usize) -> Rules {
     rules
 }
 
-/// The rules a theme's patterns are drawn under, tightest first: those of
-/// [`fillable_rules`] (whose cap on entry length spares the theme's
-/// entries: see [`Search::keeping`]), then with a word count allowed to
-/// run a tenth lower (long theme entries make fewer words), then the
-/// style's own.
-pub fn themed_rules(style: Style, width: usize, height: usize) -> Vec<Rules> {
+/// The rules a theme's patterns are drawn under, tightest first, for a
+/// theme whose shortest entry has `shortest` letters. Editors expect the
+/// theme entries to be the grid's longest, so the first two rule sets cap
+/// the other entries below them: those of [`fillable_rules`] (whose own cap
+/// spares the theme's entries: see [`Search::keeping`]), then with a word
+/// count allowed to run a tenth lower (long theme entries make fewer
+/// words). Then the same without the cap; then blocks up to
+/// [`LOOSE_BLOCKS`] with no word count (dense themes at 21×21 fill only
+/// so); last the style's own rules (with the symmetry of the first), which
+/// have no cap on blocks at all and make grids no editor would take, for
+/// themes nothing else seats.
+pub fn themed_rules(style: Style, width: usize, height: usize, shortest: usize) -> Vec<Rules> {
     let tight = fillable_rules(style, width, height);
     let mut loose = tight.clone();
     if let Some(words) = &mut loose.words {
@@ -224,8 +240,47 @@ pub fn themed_rules(style: Style, width: usize, height: usize) -> Vec<Rules> {
             words.min = Some(Amount::Count(fewest * 9 / 10));
         }
     }
-    vec![tight, loose, Rules::preset(style)]
+    let capped = |rules: &Rules| {
+        let below = shortest.saturating_sub(1);
+        let mut rules = rules.clone();
+        rules.max_word = Some(rules.max_word.map_or(below, |m| m.min(below)));
+        rules
+    };
+    let mut ladder = vec![capped(&tight), capped(&loose), tight.clone(), loose];
+    // Full-size American rules: minis have no word count to drop, and a
+    // British lattice fixes its blocks.
+    if tight.words.is_some() && tight.blacks.is_some() {
+        ladder.extend(LOOSE_BLOCKS.iter().map(|&most| Rules {
+            blacks: Some(Bound {
+                min: None,
+                max: Some(Amount::Percent(most)),
+            }),
+            words: None,
+            max_three_letter: None,
+            ..tight.clone()
+        }));
+    }
+    // The seatings are made for the tight rules' symmetry (a British
+    // lattice's is rotational, the style's own four-fold).
+    ladder.push(Rules {
+        symmetry: tight.symmetry,
+        ..Rules::preset(style)
+    });
+    // A cap shorter than any word leaves no pattern; one the rules already
+    // had repeats a rule set.
+    let mut distinct: Vec<Rules> = Vec::new();
+    for rules in ladder {
+        if rules.max_word.is_none_or(|m| m >= rules.min_word) && !distinct.contains(&rules) {
+            distinct.push(rules);
+        }
+    }
+    distinct
 }
+
+/// The block shares (percent) of the rules [`themed_rules`] falls back on
+/// before the style's own: at 21×21, five theme entries of 19–21 letters
+/// filled with no fewer than about 21% blocks.
+const LOOSE_BLOCKS: [f64; 2] = [21.0, 22.0];
 
 /// Entries at least this long are "long" for the shape check.
 const LONG_ENTRY: usize = 10;
@@ -539,29 +594,54 @@ pub fn make_fill(
         PatternSource::Random { .. } | PatternSource::Themed { .. } => options.attempts.max(1),
         PatternSource::Given(_) => 1,
     };
-    let seatings = match &options.source {
+    let ladder_rules = match &options.source {
         PatternSource::Themed {
             width,
             height,
             style,
             theme,
-            seat,
+            ..
         } => {
-            let all = theme::seatings(
-                theme,
-                *width,
-                *height,
-                &themed_rules(*style, *width, *height)[0],
-                *seat,
-            )?;
-            // The roomiest ways that exist: parallel entries a fifth of
-            // the grid apart, else closer, else any.
+            let shortest = theme.entries.iter().map(|e| e.answer.len()).min();
+            themed_rules(*style, *width, *height, shortest.unwrap_or(usize::MAX))
+        }
+        _ => Vec::new(),
+    };
+    let seatings = match &options.source {
+        PatternSource::Themed {
+            width,
+            height,
+            theme,
+            seat,
+            ..
+        } => {
+            let tightest = &ladder_rules[0];
+            let all = theme::seatings(theme, *width, *height, tightest, *seat)?;
+            // Under the checking lattice, only ways on its lines (if any).
+            let all = match tightest.lattice {
+                true => {
+                    let on_lines: Vec<Seating> = all.iter().filter_map(on_lattice).collect();
+                    if on_lines.is_empty() {
+                        all
+                    } else {
+                        on_lines
+                    }
+                }
+                false => all,
+            };
+            // The roomiest ways that exist: entries off the two outer
+            // lines and parallel ones a fifth of the grid apart, else
+            // closer, else any.
             let widest = (*width).max(*height) / 5;
-            (THEME_GAP..=widest.max(THEME_GAP))
-                .rev()
-                .map(|gap| {
+            let roomiest = (1..=THEME_MARGIN).rev().flat_map(|margin| {
+                (THEME_GAP..=widest.max(THEME_GAP))
+                    .rev()
+                    .map(move |gap| (margin, gap))
+            });
+            roomiest
+                .map(|room| {
                     all.iter()
-                        .filter_map(|s| roomy_ways(s, (*width, *height), gap))
+                        .filter_map(|s| roomy_ways(s, (*width, *height), room))
                         .collect::<Vec<Seating>>()
                 })
                 .find(|roomy| !roomy.is_empty())
@@ -569,25 +649,11 @@ pub fn make_fill(
         }
         _ => Vec::new(),
     };
-    let mut ladder: Vec<Rung> = match &options.source {
-        PatternSource::Themed {
-            width,
-            height,
-            style,
-            ..
-        } => themed_rules(*style, *width, *height)
-            .into_iter()
-            .map(|rules| Rung {
-                rules,
-                tries: 0,
-                drawn: 0,
-                blind_drawn: 0,
-                blind_fit: 0,
-                failed: Default::default(),
-            })
-            .collect(),
-        _ => Vec::new(),
+    let cells = match &options.source {
+        PatternSource::Themed { width, height, .. } => width * height,
+        _ => 1,
     };
+    let mut ladder = Ladder::new(ladder_rules, cells);
     for number in 1..=attempts {
         let grid = match &options.source {
             PatternSource::Random {
@@ -610,23 +676,27 @@ pub fn make_fill(
                 Err(e) => return Err(e),
             },
             PatternSource::Themed { width, height, .. } => {
-                // Seatings the loosest rules found no pattern for are
-                // done with (the tighter rules were given up first).
-                let alive: Vec<usize> = (0..seatings.len())
-                    .filter(|i| ladder.last().is_none_or(|rung| !rung.failed.contains(i)))
-                    .collect();
-                if alive.is_empty() {
+                let Some((rung, loosened)) = ladder.rung(seatings.len()) else {
                     report(&Attempt::Unseated {
                         number,
                         seatings: seatings.len(),
                     });
                     return Ok(None);
+                };
+                if loosened {
+                    report(&Attempt::Loosened {
+                        number,
+                        rules: rung.rules.describe(),
+                    });
                 }
+                let alive: Vec<usize> = (0..seatings.len())
+                    .filter(|i| !rung.failed.contains(i))
+                    .collect();
                 let which = alive[rng.random_range(0..alive.len())];
                 let seating = &seatings[which];
                 let seats = &seating.ways[rng.random_range(0..seating.ways.len())];
                 match themed_pattern(
-                    &mut ladder,
+                    rung,
                     which,
                     (*width, *height),
                     seating,
@@ -657,6 +727,7 @@ pub fn make_fill(
         {
             if let PatternSource::Themed { .. } = options.source {
                 // Another draw may not have the slot: not the list's fault.
+                ladder.unfilled();
                 report(&Attempt::Unfillable {
                     number,
                     reason: format!("no {}-letter word for slot {}", slot.len, slot_name(slot)),
@@ -676,7 +747,11 @@ pub fn make_fill(
             polish: options.polish,
             ..FillOptions::default()
         };
-        match fill(&grid, index, &fill_options)? {
+        let outcome = fill(&grid, index, &fill_options)?;
+        if !matches!(outcome, Outcome::Filled(_)) {
+            ladder.unfilled();
+        }
+        match outcome {
             Outcome::Filled(f) => return Ok(Some(f)),
             Outcome::Unfillable(why) => report(&Attempt::Unfillable {
                 number,
@@ -691,14 +766,14 @@ pub fn make_fill(
     Ok(None)
 }
 
-/// Draws a pattern around one seating (number `which`) under the first
-/// rules of `ladder` that keep it (see [`themed_rules`]): preferably one where every slot
-/// has a word in `index` for its letters, and then one whose other entries
-/// are all shorter than the shortest theme entry (so that no entry passes
-/// for a theme entry). None when no rule set has a pattern keeping the
-/// seating.
+/// Draws a pattern around one seating (number `which`) under the rules of
+/// `rung`: preferably one where every slot has a word in `index` for its
+/// letters, and then one whose other entries are all shorter than the
+/// shortest theme entry (so that no entry passes for a theme entry). None
+/// when the rules have no pattern keeping the seating (which the rung then
+/// remembers).
 fn themed_pattern(
-    ladder: &mut [Rung],
+    rung: &mut Rung,
     which: usize,
     (width, height): (usize, usize),
     seating: &Seating,
@@ -756,86 +831,156 @@ fn themed_pattern(
         .map(|s| s.answer.len())
         .sum();
     let turn = width == height && across > down;
-    let loosest = ladder.len().saturating_sub(1);
-    for (i, rung) in ladder.iter_mut().enumerate() {
-        let hopeless = rung.tries >= HOPELESS_TRIES && rung.drawn == 0 && i < loosest;
-        if hopeless || rung.failed.contains(&which) {
-            continue;
-        }
-        rung.tries += 1;
-        let mut draw = |words: Option<&Index>| {
-            let turned = words.is_some() && turn && rung.rules.symmetry != Symmetry::Mirror;
-            let turn_if = |g: Grid| if turned { g.transposed() } else { g };
-            let ranked = |g: &Grid| rank(&turn_if(g.clone()));
-            random_pattern_keeping(
-                &rung.rules,
-                &turn_if(grid.clone()),
-                rng,
-                (None, THEMED_DESCENTS),
-                &ranked,
-                words,
-            )
-            .map(turn_if)
-        };
-        // Blind draws are cheap and usually leave every slot room; when
-        // none does (long entries close together), the draw is made again
-        // cutting such slots as they appear, which costs more (most
-        // descents then run into one) but finds the few patterns that have
-        // room. Failing that, a blind draw whose every slot has some word
-        // goes to the fill all the same; one with a slot no word fits does
-        // not (the seating is then given up under these rules, as when
-        // nothing is drawn). Once a few blind draws under these rules have
-        // all lacked room, later ones are skipped: at 21×21 with five long
-        // entries they never have room, and cost as much as the checked draw.
-        let blind_hopeless = rung.blind_drawn >= BLIND_TRIES && rung.blind_fit == 0;
-        let drawn = match blind_hopeless {
-            true => draw(Some(index)).ok(),
-            false => match draw(None) {
-                Ok(blind) => {
-                    rung.blind_drawn += 1;
-                    if fillable(&blind) {
-                        rung.blind_fit += 1;
-                        Some(blind)
-                    } else {
-                        let room = blind
-                            .slots(DEFAULT_MIN_SLOT)
-                            .iter()
-                            .all(|s| letters_fit(index, &blind.letters(s), 1));
-                        draw(Some(index)).ok().or(room.then_some(blind))
-                    }
+    rung.tries += 1;
+    let mut draw = |rules: &Rules, words: Option<&Index>| {
+        let turned = words.is_some() && turn && rules.symmetry != Symmetry::Mirror;
+        let turn_if = |g: Grid| if turned { g.transposed() } else { g };
+        let ranked = |g: &Grid| rank(&turn_if(g.clone()));
+        random_pattern_keeping(
+            rules,
+            &turn_if(grid.clone()),
+            rng,
+            (None, THEMED_DESCENTS),
+            &ranked,
+            words,
+        )
+        .map(turn_if)
+    };
+    // Blind draws are cheap and usually leave every slot room; when none
+    // does (long entries close together), the draw is made again cutting
+    // such slots as they appear, which costs more (most descents then run
+    // into one) but finds the few patterns that have room. Failing that, a
+    // blind draw whose every slot has some word goes to the fill all the
+    // same; one with a slot no word fits does not (the seating is then
+    // given up under these rules, as when nothing is drawn). Once a few
+    // blind draws under these rules have all lacked room, later ones are
+    // skipped: at 21×21 with five long entries they never have room, and
+    // cost as much as the checked draw.
+    let blind_hopeless = rung.blind_drawn >= BLIND_TRIES && rung.blind_fit == 0;
+    let drawn = match blind_hopeless {
+        true => draw(&rung.rules, Some(index)).ok(),
+        false => match draw(&rung.rules, None) {
+            Ok(blind) => {
+                rung.blind_drawn += 1;
+                if fillable(&blind) {
+                    rung.blind_fit += 1;
+                    Some(blind)
+                } else {
+                    let room = blind
+                        .slots(DEFAULT_MIN_SLOT)
+                        .iter()
+                        .all(|s| letters_fit(index, &blind.letters(s), 1));
+                    draw(&rung.rules, Some(index))
+                        .ok()
+                        .or(room.then_some(blind))
                 }
-                Err(_) => None,
-            },
-        };
-        match drawn {
-            Some(drawn) => {
-                rung.drawn += 1;
-                return Some(drawn);
             }
-            None => {
-                rung.failed.insert(which);
-            }
+            Err(_) => None,
+        },
+    };
+    match &drawn {
+        Some(_) => rung.drawn += 1,
+        None => {
+            rung.failed.insert(which);
         }
     }
-    None
+    drawn
+}
+
+/// The rule sets of [`themed_rules`], tightest first, and the one drawn
+/// under now. `make` stays with a rule set until it is spent (see
+/// [`Ladder::rung`]) and never goes back, so a puzzle comes from the
+/// tightest rules that fill around the theme: trying the looser ones for
+/// just the seatings the tight ones cannot draw would let the blockiest
+/// patterns, which fill most readily, win most runs.
+struct Ladder {
+    rungs: Vec<Rung>,
+    at: usize,
+    /// The grid's cells (see [`UNFILLED_CELLS`]).
+    cells: usize,
 }
 
 /// One rule set of [`themed_rules`] and how it has fared in this run:
 /// draws tried and made, blind draws made and how many left every slot
-/// room, and the seatings (by index) it found no pattern for, which are
-/// not tried under it again.
+/// room, patterns drawn that did not fill, and the seatings (by index) it
+/// found no pattern for, which are not tried under it again.
 struct Rung {
     rules: Rules,
     tries: usize,
     drawn: usize,
     blind_drawn: usize,
     blind_fit: usize,
+    unfilled: usize,
     failed: std::collections::HashSet<usize>,
 }
 
-/// Tries after which a rule set that has drawn nothing is passed over (all
-/// but the loosest, which is what is left): a theme the tight rules cannot
-/// hold then costs their time only this often.
+impl Ladder {
+    fn new(rules: Vec<Rules>, cells: usize) -> Ladder {
+        let rungs = rules
+            .into_iter()
+            .map(|rules| Rung {
+                rules,
+                tries: 0,
+                drawn: 0,
+                blind_drawn: 0,
+                blind_fit: 0,
+                unfilled: 0,
+                failed: Default::default(),
+            })
+            .collect();
+        Ladder {
+            rungs,
+            at: 0,
+            cells: cells.max(1),
+        }
+    }
+
+    /// The rule set to draw the next pattern of a theme with `seatings`
+    /// seatings under, and whether it is looser than the last one's; None
+    /// when even the loosest has no pattern around any seating. A rule set
+    /// is spent when it has found no pattern for any seating, or none in
+    /// its first [`HOPELESS_TRIES`] tries, or when [`UNFILLED_CELLS`]
+    /// of its patterns did not fill; the loosest only by the first.
+    fn rung(&mut self, seatings: usize) -> Option<(&mut Rung, bool)> {
+        let start = self.at;
+        loop {
+            let last = self.at + 1 >= self.rungs.len();
+            let rung = self.rungs.get(self.at)?;
+            let unseated = rung.failed.len() >= seatings;
+            let spent = unseated
+                || !last
+                    && (rung.tries >= HOPELESS_TRIES && rung.drawn == 0
+                        || rung.unfilled >= UNFILLED_CELLS / self.cells);
+            if !spent {
+                break;
+            }
+            if last {
+                return None;
+            }
+            self.at += 1;
+        }
+        Some((&mut self.rungs[self.at], self.at != start))
+    }
+
+    /// Notes that the last pattern drawn did not fill.
+    fn unfilled(&mut self) {
+        if let Some(rung) = self.rungs.get_mut(self.at) {
+            rung.unfilled += 1;
+        }
+    }
+}
+
+/// Cells of the patterns drawn under one rule set (not the loosest) that
+/// may fail to fill before `make` loosens the rules: 100 patterns at
+/// 15×15, where most themes fill within that many under the tightest
+/// rules that draw around them, about 50 at 21×21, where a pattern costs
+/// twice the time and five theme entries of 19–21 letters never fill under
+/// 18% blocks.
+const UNFILLED_CELLS: usize = 22_500;
+
+/// Tries under a rule set (not the loosest) that may all find no pattern
+/// before it is passed over: a theme the tight rules cannot hold then
+/// costs their time only this often.
 const HOPELESS_TRIES: usize = 4;
 
 /// Blind draws under one rule set that may all lack room (see
@@ -854,16 +999,25 @@ const THEMED_DESCENTS: usize = 64;
 /// lines apart never filled in 200 patterns).
 const THEME_GAP: usize = 3;
 
+/// The lines along each edge that `make` prefers to keep theme entries
+/// out of: an entry in the second row leaves the first with short words
+/// that each cross a theme letter, and published grids seldom have one.
+const THEME_MARGIN: usize = 2;
+
 /// The seating with only its ways that a fill has room around: no entry
-/// along the grid's edge, and parallel entries that overlap at least
-/// `gap` lines apart. None when no way is left. (Patterns seating
-/// a theme more tightly exist, and `patterns --theme` lists them; `make`
-/// draws from the ones published grids look like.)
-fn roomy_ways(seating: &Seating, (width, height): (usize, usize), gap: usize) -> Option<Seating> {
+/// within `margin` lines of the grid's edge, and parallel entries that
+/// overlap at least `gap` lines apart. None when no way is left.
+/// (Patterns seating a theme more tightly exist, and `patterns --theme`
+/// lists them; `make` draws from the ones published grids look like.)
+fn roomy_ways(
+    seating: &Seating,
+    (width, height): (usize, usize),
+    (margin, gap): (usize, usize),
+) -> Option<Seating> {
     let roomy = |seats: &Vec<Seat>| {
         let edge = |s: &Seat| match s.across {
-            true => s.row == 0 || s.row + 1 == height,
-            false => s.col == 0 || s.col + 1 == width,
+            true => s.row < margin || s.row + margin >= height,
+            false => s.col < margin || s.col + margin >= width,
         };
         let span = |s: &Seat| match s.across {
             true => (s.row, s.col, s.col + s.answer.len()),
@@ -878,6 +1032,24 @@ fn roomy_ways(seating: &Seating, (width, height): (usize, usize), gap: usize) ->
             })
     };
     let ways: Vec<Vec<Seat>> = seating.ways.iter().filter(|w| roomy(w)).cloned().collect();
+    (!ways.is_empty()).then(|| Seating {
+        ways,
+        ..seating.clone()
+    })
+}
+
+/// The seating with only its ways whose entries lie on the lines of the
+/// British checking lattice (see [`Rules::lattice`]): across in an even
+/// row, down in an even column, 0-based, starting and ending on a crossing.
+/// None when no way is left.
+fn on_lattice(seating: &Seating) -> Option<Seating> {
+    let on_lines = |s: &Seat| s.row % 2 == 0 && s.col % 2 == 0 && s.answer.len() % 2 == 1;
+    let ways: Vec<Vec<Seat>> = seating
+        .ways
+        .iter()
+        .filter(|w| w.iter().all(on_lines))
+        .cloned()
+        .collect();
     (!ways.is_empty()).then(|| Seating {
         ways,
         ..seating.clone()
@@ -1052,5 +1224,102 @@ mod tests {
             }
         }
         assert!(!fillable_rules(Style::British, 14, 14).lattice);
+    }
+
+    #[test]
+    fn roomy_ways_keep_entries_off_the_edges_and_apart() {
+        let seat = |row, col, across, answer: &str| Seat {
+            row,
+            col,
+            across,
+            answer: answer.into(),
+        };
+        let ways = vec![
+            // Second row: too near the edge for a margin of 2.
+            vec![
+                seat(1, 0, true, "ABCDEFGHI"),
+                seat(13, 6, true, "ABCDEFGHI"),
+            ],
+            // Three rows apart, off the outer two lines.
+            vec![seat(2, 0, true, "ABCDEFGHI"), seat(5, 6, true, "ABCDEFGHI")],
+            // Side by side two rows apart (overlapping columns 6–8).
+            vec![seat(2, 0, true, "ABCDEFGHI"), seat(4, 6, true, "ABCDEFGHI")],
+            // Down in an odd column.
+            vec![seat(2, 3, false, "ABCDEFGHI")],
+        ];
+        let seating = Seating {
+            white: vec![0; 15],
+            black: vec![0; 15],
+            ways,
+        };
+        let kept = |room| roomy_ways(&seating, (15, 15), room).map(|s| s.ways);
+        let ways = &seating.ways;
+        assert_eq!(kept((2, 3)), Some(vec![ways[1].clone(), ways[3].clone()]));
+        assert_eq!(
+            kept((1, 3)),
+            Some(vec![ways[0].clone(), ways[1].clone(), ways[3].clone()])
+        );
+        assert_eq!(kept((7, 3)), None);
+        // Only the third has every entry in even lines from an even cell.
+        let lattice = on_lattice(&seating).map(|s| s.ways);
+        assert_eq!(lattice, Some(vec![ways[2].clone()]));
+    }
+
+    #[test]
+    fn themed_rules_loosen_step_by_step() {
+        let percent = |rules: &Rules| match rules.blacks.and_then(|b| b.max) {
+            Some(Amount::Percent(p)) => Some(p),
+            _ => None,
+        };
+        // Nine-letter entries at 15×15: others at most eight letters, then
+        // uncapped, then more blocks, then the style's own rules.
+        let ladder = themed_rules(Style::American, 15, 15, 9);
+        let caps: Vec<Option<usize>> = ladder.iter().map(|r| r.max_word).collect();
+        assert_eq!(caps, [Some(8), Some(8), None, None, None, None, None]);
+        let fewest: Vec<Option<(usize, usize)>> = ladder
+            .iter()
+            .map(|r| r.words.map(|w| w.resolve(225)))
+            .collect();
+        let (newspaper, tenth_fewer) = (Some((74, 78)), Some((66, 78)));
+        assert_eq!(
+            fewest,
+            [
+                newspaper,
+                tenth_fewer,
+                newspaper,
+                tenth_fewer,
+                None,
+                None,
+                None
+            ]
+        );
+        let most: Vec<Option<f64>> = ladder.iter().map(percent).collect();
+        let blocks = Some(18.0);
+        let (loose, looser) = (Some(21.0), Some(22.0));
+        assert_eq!(most, [blocks, blocks, blocks, blocks, loose, looser, None]);
+        assert_eq!(ladder[6], Rules::preset(Style::American));
+        // At 21×21 the rules' own cap of 13 is below the entries' 18: the
+        // capped rule sets are the uncapped ones, listed once.
+        let big = themed_rules(Style::American, 21, 21, 19);
+        assert_eq!(big.len(), 5);
+        assert!(big[..4].iter().all(|r| r.max_word == Some(13)));
+        // Three-letter entries leave no length for the others: no cap. A
+        // mini has no word count to drop and no block share to raise.
+        assert_eq!(
+            themed_rules(Style::American, 15, 15, 3),
+            ladder[2..].to_vec()
+        );
+        let mini = themed_rules(Style::American, 5, 5, 5);
+        assert_eq!(mini.len(), 3);
+        assert_eq!(mini[0].max_word, Some(4));
+        assert_eq!(mini[1].max_word, None);
+        assert_eq!(mini[2], Rules::preset(Style::American));
+        // British: the lattice's rules, then the style's own with the
+        // lattice's rotational symmetry, which the seatings are made for.
+        let british = themed_rules(Style::British, 15, 15, 9);
+        assert!(british[..4].iter().all(|r| r.lattice));
+        let last = british.last().unwrap();
+        assert!(!last.lattice);
+        assert_eq!(last.symmetry, Symmetry::Rotational);
     }
 }

@@ -175,7 +175,7 @@ pub fn run(command: &MakeArgs) -> Result<ExitCode> {
         &sources,
         &credits,
         |attempt| match attempt {
-            Attempt::NoPattern { .. } => note!("{attempt}"),
+            Attempt::NoPattern { .. } | Attempt::Loosened { .. } => note!("{attempt}"),
             Attempt::Unseated { .. } => {
                 unseated = true;
                 note!("{attempt}")
