@@ -1043,7 +1043,9 @@ fn roomy_ways(
 /// row, down in an even column, 0-based, starting and ending on a crossing.
 /// None when no way is left.
 fn on_lattice(seating: &Seating) -> Option<Seating> {
-    let on_lines = |s: &Seat| s.row % 2 == 0 && s.col % 2 == 0 && s.answer.len() % 2 == 1;
+    let on_lines = |s: &Seat| {
+        s.row.is_multiple_of(2) && s.col.is_multiple_of(2) && !s.answer.len().is_multiple_of(2)
+    };
     let ways: Vec<Vec<Seat>> = seating
         .ways
         .iter()
