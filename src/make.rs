@@ -367,10 +367,11 @@ pub fn random_pattern(
 /// by `fits` (given the letters; [`BEST`] ends the drawing at once) and by
 /// their shape (see [`lively_shape`]). With `words`, each slot is checked
 /// as soon as the rows drawn settle it, and kept only if [`FITTING_WORDS`]
-/// words of the index fit the letters it crosses (or they fill it): long
-/// theme entries leave many short slots with two or three fixed letters,
-/// and a pattern with one that no word fits is lost however the rest is
-/// drawn. Drawing stops after `descents` descents (at most
+/// words of the index fit the letters it crosses (or they fill it) and
+/// it runs alongside letters for at most [`ALONGSIDE`] cells: long theme
+/// entries leave many short slots with two or three fixed letters, and a
+/// pattern with one that no word fits is lost however the rest is drawn.
+/// Drawing stops after `descents` descents (at most
 /// [`MOST_DESCENTS`]), or at `deadline` if any (which a seed then no longer
 /// reproduces), as if the rules were too tight.
 pub fn random_pattern_keeping(
@@ -458,7 +459,9 @@ pub fn random_pattern_keeping(
                     _ => None,
                 })
                 .collect();
-            known[at] = 1 + u8::from(letters_fit(index, &letters, FITTING_WORDS));
+            let ok = letters_fit(index, &letters, FITTING_WORDS)
+                && alongside(grid, (run.row, run.col), run.len, run.across) <= ALONGSIDE;
+            known[at] = 1 + u8::from(ok);
         }
         Some(known[at] == 2)
     };
@@ -483,6 +486,48 @@ fn letters_fit(index: &Index, letters: &[Option<u8>], least: usize) -> bool {
             .of_length(letters.len())
             .is_some_and(|words| fixed == 0 || words.matching(letters, 0).count_ones(..) >= least)
 }
+
+/// Cells of an open slot (first cell, length, across or not) that run
+/// alongside fixed letters in the neighbouring line, on whichever side has
+/// more; 0 for a slot with letters of its own (a theme entry).
+fn alongside(grid: &Grid, (row, col): (usize, usize), len: usize, across: bool) -> usize {
+    let (h, w) = (grid.height(), grid.width());
+    let letter = |r: usize, c: usize| r < h && c < w && matches!(grid.get(r, c), Cell::Letter(_));
+    let mut sides = [0usize; 2];
+    for k in 0..len {
+        let (r, c) = if across {
+            (row, col + k)
+        } else {
+            (row + k, col)
+        };
+        if letter(r, c) {
+            return 0;
+        }
+        let (before, after) = if across {
+            (
+                r.checked_sub(1).is_some_and(|r| letter(r, c)),
+                letter(r + 1, c),
+            )
+        } else {
+            (
+                c.checked_sub(1).is_some_and(|c| letter(r, c)),
+                letter(r, c + 1),
+            )
+        };
+        sides[0] += usize::from(before);
+        sides[1] += usize::from(after);
+    }
+    sides[0].max(sides[1])
+}
+
+/// The most cells an open slot may run alongside a theme entry (see
+/// [`alongside`]). Each such cell's crossing word also crosses the entry
+/// in the next cell, so a long slot there stacks on the entry, and stacks
+/// fill only from a rich list. At 21×21 with five theme entries of 19–21
+/// letters, this cap took the patterns drawn under 21% blocks before one
+/// filled from a median of 17 to 3 (seeds 1–11); a cap of 7 left those
+/// rules no pattern to draw.
+const ALONGSIDE: usize = 8;
 
 /// Words that must fit the fixed letters of each slot of a pattern drawn
 /// with a word check (see [`random_pattern_keeping`]). A slot that only a
@@ -798,12 +843,15 @@ fn themed_pattern(
         .min()
         .unwrap_or(usize::MAX);
     // Each slot must have room for its letters (short slots crossing two
-    // entries often have none: see `letters_fit`); preferably no other
-    // entry is as long as the theme's.
+    // entries often have none: see `letters_fit`) and not stack on an
+    // entry (see `ALONGSIDE`); preferably no other entry is as long as the
+    // theme's.
     let fillable = |g: &Grid| {
-        g.slots(DEFAULT_MIN_SLOT)
-            .iter()
-            .all(|s| letters_fit(index, &g.letters(s), FITTING_WORDS))
+        g.slots(DEFAULT_MIN_SLOT).iter().all(|s| {
+            letters_fit(index, &g.letters(s), FITTING_WORDS)
+                && alongside(g, (s.row, s.col), s.len, s.direction == Direction::Across)
+                    <= ALONGSIDE
+        })
     };
     let stands_out = |g: &Grid| {
         g.slots(DEFAULT_MIN_SLOT)

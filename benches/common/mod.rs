@@ -4,10 +4,10 @@
 
 use std::time::{Duration, Instant};
 
-/// The median of `times` (the upper one of an even count).
-pub fn median(mut times: Vec<Duration>) -> Duration {
-    times.sort();
-    times[times.len() / 2]
+/// The median of `items` (the upper one of an even count).
+pub fn median<T: Ord + Copy>(mut items: Vec<T>) -> T {
+    items.sort();
+    items[items.len() / 2]
 }
 
 /// `work` run `runs` times: its last result and the median time.

@@ -624,7 +624,7 @@ fn drawn_under(said: &str, size: usize, shortest: usize) -> (Rules, usize) {
 #[test]
 fn make_seats_typical_themes_in_newspaper_grids() {
     let dir = scratch("theme-newspaper");
-    for (theme, shortest, seeds) in [("dogs", 9, [1, 2, 3]), ("metals", 11, [1, 2, 4])] {
+    for (theme, shortest, seeds) in [("dogs", 9, [1, 2, 3]), ("metals", 11, [1, 4, 5])] {
         let file = format!("{}/examples/themes/{theme}.txt", env!("CARGO_MANIFEST_DIR"));
         for seed in seeds {
             let name = format!("{theme}-{seed}");
