@@ -10,7 +10,10 @@
 //! is set aside and another is drawn, so one unlucky pattern cannot sink the
 //! run; every draw and every fill takes its seed from the run's seed, so a
 //! run is reproducible. The fill draws only on words some clue source can
-//! clue, so a made puzzle has no empty clue.
+//! clue, so a made puzzle has no empty clue. A theme's patterns are drawn
+//! under a ladder of rules, loosened one step at a time and only when a
+//! step is spent, so a themed puzzle has as few blocks and as short other
+//! entries as its theme allows.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
