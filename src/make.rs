@@ -128,8 +128,9 @@ pub enum Attempt {
     NoPattern {
         number: usize,
     },
-    /// No seating filled under the rules drawn under so far, so from
-    /// pattern `number` on they are these looser ones (`Rules::describe`).
+    /// The rules a theme's patterns were drawn under are spent (nothing
+    /// drawn, or nothing drawn filled), so from pattern `number` on they
+    /// are these looser ones (`Rules::describe`).
     Loosened {
         number: usize,
         rules: String,
@@ -493,7 +494,8 @@ fn letters_fit(index: &Index, letters: &[Option<u8>], least: usize) -> bool {
 
 /// Cells of an open slot (first cell, length, across or not) that run
 /// alongside fixed letters in the neighbouring line, on whichever side has
-/// more; 0 for a slot with letters of its own (a theme entry).
+/// more; 0 for a slot with letters of its own (a theme entry, or a slot
+/// crossing one).
 fn alongside(grid: &Grid, (row, col): (usize, usize), len: usize, across: bool) -> usize {
     let (h, w) = (grid.height(), grid.width());
     let letter = |r: usize, c: usize| r < h && c < w && matches!(grid.get(r, c), Cell::Letter(_));
