@@ -10,7 +10,9 @@
 //! encryption, ZIP64) is refused by name. A file larger than the caller's
 //! limit is refused before it is unpacked, and unpacking stops at the size
 //! the directory gives, so an archive that inflates to gigabytes is an
-//! error, not exhausted memory.
+//! error, not exhausted memory. The unpacked data must match the CRC-32
+//! the directory gives, so a damaged archive is an error, not a puzzle
+//! with wrong letters.
 
 use miniz_oxide::inflate;
 
@@ -102,6 +104,7 @@ struct Entry {
     method: u16,
     packed: usize,
     unpacked: usize,
+    crc: u32,
     local_header: usize,
 }
 
@@ -130,6 +133,7 @@ fn central_entries(bytes: &[u8], directory: &Directory) -> Result<Vec<Entry>, St
             method: u16_at(header, 10),
             packed: packed as usize,
             unpacked: unpacked as usize,
+            crc: u32_at(header, 16),
             local_header: local_header as usize,
         });
         at = name_at + name_len + extra_len + comment_len;
@@ -189,6 +193,13 @@ fn unpack(bytes: &[u8], entry: &Entry, limit: u64) -> Result<Vec<u8>, String> {
             "{name:?} in the ZIP archive is damaged: it unpacks to {} bytes, the archive says {}",
             contents.len(),
             entry.unpacked
+        ));
+    }
+    let crc = crc32fast::hash(&contents);
+    if crc != entry.crc {
+        return Err(format!(
+            "{name:?} in the ZIP archive is damaged: its CRC-32 is {crc:08x}, the archive says {:08x}",
+            entry.crc
         ));
     }
     Ok(contents)

@@ -972,6 +972,34 @@ fn jpz_in_a_zip_archive_reads_when_stored_or_deflated_and_is_refused_otherwise()
     for (bytes, message) in damaged {
         assert_eq!(read(&bytes), Err(message.to_string()));
     }
+
+    // The data's CRC-32 must be the directory's: a changed field, and a
+    // changed letter in stored data (which unpacks without complaint).
+    let crc = |archive: &[u8]| {
+        let at = archive
+            .windows(4)
+            .rposition(|w| w == b"PK\x01\x02")
+            .unwrap();
+        u32::from_le_bytes(archive[at + 16..at + 20].try_into().unwrap())
+    };
+    let true_crc = crc(deflated);
+    assert_eq!(
+        read(&patched(directory + 16, &0x1234_5678u32.to_le_bytes())),
+        Err(format!(
+            "z.jpz: \"mini5.xml\" in the ZIP archive is damaged: its CRC-32 is {true_crc:08x}, \
+             the archive says 12345678"
+        ))
+    );
+    let mut stored = archives["stored"].clone();
+    let letter = stored.windows(9).position(|w| w == b"solution=").unwrap() + 10;
+    stored[letter] = if stored[letter] == b'Q' { b'Z' } else { b'Q' };
+    let said = read(&stored).unwrap_err();
+    let says = format!("the archive says {:08x}", crc(&archives["stored"]));
+    assert!(
+        said.starts_with("z.jpz: \"mini5.xml\" in the ZIP archive is damaged: its CRC-32 is ")
+            && said.ends_with(&says),
+        "{said}"
+    );
 }
 
 // ------------------------------------------------------------------- .xd
