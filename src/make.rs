@@ -1085,11 +1085,7 @@ fn roomy_ways(
                 })
             })
     };
-    let ways: Vec<Vec<Seat>> = seating.ways.iter().filter(|w| roomy(w)).cloned().collect();
-    (!ways.is_empty()).then(|| Seating {
-        ways,
-        ..seating.clone()
-    })
+    ways_where(seating, roomy)
 }
 
 /// The seating with only its ways whose entries lie on the lines of the
@@ -1100,12 +1096,12 @@ fn on_lattice(seating: &Seating) -> Option<Seating> {
     let on_lines = |s: &Seat| {
         s.row.is_multiple_of(2) && s.col.is_multiple_of(2) && !s.answer.len().is_multiple_of(2)
     };
-    let ways: Vec<Vec<Seat>> = seating
-        .ways
-        .iter()
-        .filter(|w| w.iter().all(on_lines))
-        .cloned()
-        .collect();
+    ways_where(seating, |way| way.iter().all(on_lines))
+}
+
+/// The seating with only its ways that `keep` keeps; None when none is.
+fn ways_where(seating: &Seating, keep: impl Fn(&Vec<Seat>) -> bool) -> Option<Seating> {
+    let ways: Vec<Vec<Seat>> = seating.ways.iter().filter(|w| keep(w)).cloned().collect();
     (!ways.is_empty()).then(|| Seating {
         ways,
         ..seating.clone()
