@@ -53,6 +53,10 @@ pub struct Clue {
     /// length is the slot's length only when no cell of the slot is a rebus.
     pub answer: String,
     pub text: String,
+    /// The answer's word lengths as British puzzles print them after the
+    /// clue, without the parentheses: `6,3,6`, `4-5`, `7`; empty when the
+    /// puzzle prints none (American puzzles). See [`enumeration_of`].
+    pub enumeration: String,
 }
 
 impl Puzzle {
@@ -66,6 +70,7 @@ impl Puzzle {
                 direction: slot.direction,
                 answer: answer(&grid, &Marks::new(), slot),
                 text: String::new(),
+                enumeration: String::new(),
             })
             .collect();
         Puzzle {
@@ -144,10 +149,114 @@ pub(crate) fn answer(grid: &Grid, marks: &Marks, slot: &Slot) -> String {
         .collect()
 }
 
+/// The enumeration of an entry written as `written` ("bucket list",
+/// "jack-in-the-box", "isn't"): the letters of each word, words joined by
+/// `,` and hyphenated parts by `-`, apostrophes and accents counted as the
+/// grid counts them (none and one). None when `written` has a character no
+/// grid holds or an empty word.
+pub fn enumeration_of(written: &str) -> Option<String> {
+    let mut out = String::new();
+    for (w, word) in written.split_whitespace().enumerate() {
+        if w > 0 {
+            out.push(',');
+        }
+        for (p, part) in word.split(['-', '\u{2010}', '\u{2011}']).enumerate() {
+            if p > 0 {
+                out.push('-');
+            }
+            let letters = crate::wordlist::normalize::normalize(part)?;
+            out.push_str(&letters.len().to_string());
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// The number of letters `enumeration` spells (`6,3,6` → 15), or None when
+/// it is not one: positive numbers joined by `,` or `-` (a space may
+/// follow a comma, as some files write `6, 3, 6`).
+pub fn enumeration_length(enumeration: &str) -> Option<usize> {
+    let mut total = 0usize;
+    for part in enumeration.split([',', '-']) {
+        let part = part.trim_start_matches(' ');
+        if part.is_empty() || part.len() > 3 || !part.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let n: usize = part.parse().ok().filter(|&n| n > 0)?;
+        total += n;
+    }
+    Some(total)
+}
+
+/// Splits a trailing enumeration off a clue as formats without a field for
+/// it write one (`Boy-and-tiger comic (6,3,6)`): the clue text and the
+/// enumeration, when the text ends with one that spells `letters` letters.
+/// A clue ending in anything else, `(2019)` for a 5-letter answer among
+/// them, is left whole.
+pub fn split_enumeration(clue: &str, letters: usize) -> (&str, Option<String>) {
+    let trimmed = clue.trim_end();
+    if let Some(open) = trimmed.strip_suffix(')').and_then(|t| t.rfind('(')) {
+        let inside = &trimmed[open + 1..trimmed.len() - 1];
+        if enumeration_length(inside) == Some(letters) {
+            let text = trimmed[..open].trim_end();
+            return (text, Some(inside.replace(", ", ",")));
+        }
+    }
+    (clue, None)
+}
+
 /// "Across" or "Down", as files name the directions.
 pub fn direction_name(direction: Direction) -> &'static str {
     match direction {
         Direction::Across => "Across",
         Direction::Down => "Down",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn enumerations_follow_the_words() {
+        assert_eq!(
+            enumeration_of("Calvin and Hobbes").as_deref(),
+            Some("6,3,6")
+        );
+        assert_eq!(enumeration_of("ice-cream").as_deref(), Some("3-5"));
+        assert_eq!(
+            enumeration_of("jack-in-the-box").as_deref(),
+            Some("4-2-3-3")
+        );
+        assert_eq!(enumeration_of("isn't").as_deref(), Some("4"));
+        assert_eq!(enumeration_of("Æsop").as_deref(), Some("5"));
+        assert_eq!(enumeration_of("  bucket   list ").as_deref(), Some("6,4"));
+        assert_eq!(enumeration_of("R2-D2"), None);
+        assert_eq!(enumeration_of(""), None);
+        assert_eq!(enumeration_of("a--b"), None);
+    }
+
+    #[test]
+    fn enumerations_are_read_back_only_when_they_spell_the_answer() {
+        assert_eq!(enumeration_length("6,3,6"), Some(15));
+        assert_eq!(enumeration_length("4-5"), Some(9));
+        assert_eq!(enumeration_length("6, 3, 6"), Some(15));
+        for bad in ["", "6,", ",6", "6,,3", "0", "a", "2019", "6;3", "(6)"] {
+            assert_eq!(enumeration_length(bad), None, "{bad:?}");
+        }
+        assert_eq!(
+            split_enumeration("Boy-and-tiger comic (6,3,6)", 15),
+            ("Boy-and-tiger comic", Some("6,3,6".to_string()))
+        );
+        assert_eq!(
+            split_enumeration("Comic (6, 3, 6) ", 15),
+            ("Comic", Some("6,3,6".to_string()))
+        );
+        assert_eq!(split_enumeration("Year (2019)", 4), ("Year (2019)", None));
+        assert_eq!(
+            split_enumeration("Comic (6,3,6)", 14),
+            ("Comic (6,3,6)", None)
+        );
+        assert_eq!(split_enumeration("(5)", 5), ("", Some("5".to_string())));
+        assert_eq!(split_enumeration("No parens", 8), ("No parens", None));
     }
 }
