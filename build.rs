@@ -1,5 +1,6 @@
-//! Compresses the default word list, its notes and the clue databases so
-//! the binary carries them deflated.
+//! Compresses the default word list, what is known of its entries (notes,
+//! written forms, roots, British spellings and scores) and the clue
+//! databases so the binary carries them deflated.
 //!
 //! Each file is checked here, line by line, so that the library can take its
 //! format for granted: a malformed line fails the build, not a user.
@@ -20,11 +21,56 @@ fn main() {
             .then_some(())
         })
     });
-    for clues in ["wordlists/clues.txt", "wordlists/clues-written.txt"] {
-        embed(clues, &out, |text| {
-            check_keyed(clues, text, |clue| (!clue.trim().is_empty()).then_some(()))
-        });
-    }
+    embed("wordlists/clues.txt", &out, |text| {
+        check_keyed("wordlists/clues.txt", text, |clue| {
+            (!clue.trim().is_empty()).then_some(())
+        })
+    });
+    // `LEVEL[+REGION];clue` pairs: easy, medium or hard; us or uk.
+    embed("wordlists/clues-written.txt", &out, |text| {
+        check_keyed("wordlists/clues-written.txt", text, |value| {
+            let fields: Vec<&str> = value.split(';').collect();
+            (fields.len() % 2 == 0
+                && fields.chunks(2).all(|pair| {
+                    let (level, region) = pair[0].split_once('+').unwrap_or((pair[0], ""));
+                    ["easy", "medium", "hard"].contains(&level)
+                        && ["", "us", "uk"].contains(&region)
+                        && !pair[1].trim().is_empty()
+                }))
+            .then_some(())
+        })
+    });
+    // `written form`: letters, spaces, hyphens, apostrophes.
+    embed("wordlists/forms.txt", &out, |text| {
+        check_keyed("wordlists/forms.txt", text, |form| {
+            (!form.trim().is_empty() && !form.contains(';')).then_some(())
+        })
+    });
+    // `ROOT ROOT|WEAK WEAK`: A-Z words; either side may be empty, not both.
+    embed("wordlists/roots.txt", &out, |text| {
+        check_keyed("wordlists/roots.txt", text, |value| {
+            let (strong, weak) = value.split_once('|').unwrap_or((value, ""));
+            let words = |side: &str| {
+                side.split(' ')
+                    .filter(|w| !w.is_empty())
+                    .all(|w| w.bytes().all(|b| b.is_ascii_uppercase()))
+            };
+            (words(strong) && words(weak) && !value.trim().replace('|', "").is_empty())
+                .then_some(())
+        })
+    });
+    // `BRITISH`: the British twin of an American spelling, A-Z.
+    embed("wordlists/spellings.txt", &out, |text| {
+        check_keyed("wordlists/spellings.txt", text, |british| {
+            (!british.is_empty() && british.bytes().all(|b| b.is_ascii_uppercase())).then_some(())
+        })
+    });
+    // `SCORE`: 0-100.
+    embed("wordlists/british.txt", &out, |text| {
+        check_keyed("wordlists/british.txt", text, |score| {
+            score.parse::<u8>().ok().filter(|&s| s <= 100).map(|_| ())
+        })
+    });
 }
 
 /// Writes `source` deflated to `OUT_DIR/<file name>.deflate` after `check`.

@@ -21,12 +21,13 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::clues::{self, database, ClueFile, Sources};
+use crate::clues::choose::suits;
+use crate::clues::{self, database, Choosing, ClueFile, Level, Sources};
 use crate::error::{Error, Result};
 use crate::export::{self, Format};
 use crate::files::{self, Existing};
 use crate::fill::quality::Quality;
-use crate::fill::{fill, slot_name, Fill, FillOptions, Outcome};
+use crate::fill::{fill, slot_name, Fill, FillOptions, Outcome, Ration};
 use crate::grid::{Cell, Direction, Grid, Slot};
 use crate::pattern::rules::{Amount, Bound, Rules, Style, Symmetry};
 use crate::pattern::search::{Run, Sample, Search};
@@ -36,8 +37,10 @@ use crate::progress::Reporter;
 use crate::puzzle::{Mark, Marks, Puzzle, DEFAULT_MIN_SLOT};
 use crate::theme::{self, SeatOptions, Theme};
 use crate::typeset::{self, PdfOptions};
+use crate::wordlist::dialect::Dialect;
 use crate::wordlist::index::Index;
 use crate::wordlist::notes::notes;
+use crate::wordlist::roots::roots;
 use crate::wordlist::spec::ListSpec;
 
 /// Where the pattern comes from.
@@ -92,6 +95,12 @@ pub struct MakeOptions {
     pub attempts: usize,
     /// Time to spend improving a fill once found (see [`crate::fill::fill`]).
     pub polish: Duration,
+    /// The clues' difficulty (see [`crate::clues::choose`]).
+    pub level: Level,
+    /// Whose solvers the puzzle is for: British puzzles get British
+    /// spellings, clues and enumerations. The word list's scores for it
+    /// are the index's business (see [`ListSpec::dialect`]).
+    pub dialect: Dialect,
 }
 
 /// The credits printed on the puzzle.
@@ -601,16 +610,16 @@ fn draw(
 
 /// The index `make` fills from: the words of `spec` that some source can
 /// clue — the list's own clue field, an `ANSWER;clue` line of `clue_file`,
-/// or the embedded clue database — so no slot of a made puzzle is left
-/// without a clue. Cached like any index, under a key that covers the clue
-/// sources too.
+/// or the embedded clue database with a clue for the solvers of
+/// `spec.dialect` — so no slot of a made puzzle is left without a clue.
+/// Cached like any index, under a key that covers the clue sources too.
 pub fn clued_index(
     spec: &ListSpec,
     clue_file: Option<&ClueFile>,
     cache_dir: Option<&Path>,
     progress: &dyn Reporter,
 ) -> Result<Index> {
-    let mut filter: Vec<u8> = b"clued v1".to_vec();
+    let mut filter: Vec<u8> = format!("clued v2 {}", spec.dialect).into_bytes();
     for table in database::packed() {
         filter.extend_from_slice(&(table.len() as u64).to_le_bytes());
         filter.extend_from_slice(table);
@@ -626,7 +635,10 @@ pub fn clued_index(
         |entry| {
             entry.clue.is_some()
                 || clue_file.is_some_and(|f| f.for_answer(&entry.word).is_some())
-                || database().get(&entry.word).is_some()
+                || database()
+                    .clues(&entry.word)
+                    .iter()
+                    .any(|c| suits(spec.dialect, c.region))
         },
         cache_dir,
         progress,
@@ -638,6 +650,7 @@ pub fn clued_index(
 pub fn make_fill(
     options: &MakeOptions,
     index: &Index,
+    banned: &[String],
     mut report: impl FnMut(&Attempt),
 ) -> Result<Option<Fill>> {
     let mut rng = StdRng::seed_from_u64(options.seed);
@@ -796,6 +809,8 @@ pub fn make_fill(
             seed: rng.random(),
             timeout: Some(options.timeout),
             polish: options.polish,
+            banned: banned.to_vec(),
+            ration: Some(ration(&grid)),
             ..FillOptions::default()
         };
         let outcome = fill(&grid, index, &fill_options)?;
@@ -1125,6 +1140,28 @@ fn describe_seats(seats: &[Seat]) -> String {
         .join("; ")
 }
 
+/// Rationed entries a grid of `words` slots may hold: three in a 15×15 of
+/// 78 words, in proportion elsewhere, at least one.
+pub const RATIONED_PER_78_WORDS: usize = 3;
+/// Slots this long, and a grid's longest, hold no rationed entry: the long
+/// entries carry a grid.
+pub const RATION_FREE_FROM: usize = 8;
+
+/// The ration of crosswordese, partials, abbreviations and odd inflections
+/// for `grid` (see [`Ration`]).
+pub fn ration(grid: &Grid) -> Ration {
+    let words = grid.slots(DEFAULT_MIN_SLOT).len();
+    Ration {
+        most: ((words * RATIONED_PER_78_WORDS + 39) / 78).max(1),
+        long: RATION_FREE_FROM,
+    }
+}
+
+/// Times `make` fills again, banning the answers that left a slot with no
+/// clue clear of the grid's other answers, before it prints the last fill
+/// with the best clue it has (and says so).
+const CLEAN_CLUE_ROUNDS: usize = 3;
+
 /// The whole chain short of writing files: a filled pattern, its clues from
 /// `sources`, the credits and the quality report. None when no pattern
 /// filled (`report` heard why, pattern by pattern).
@@ -1133,26 +1170,66 @@ pub fn make(
     index: &Index,
     sources: &Sources,
     credits: &Credits,
-    report: impl FnMut(&Attempt),
+    mut report: impl FnMut(&Attempt),
 ) -> Result<Option<Made>> {
-    let Some(fill) = make_fill(options, index, report)? else {
-        return Ok(None);
-    };
+    let mut banned: Vec<String> = Vec::new();
+    for round in 1..=CLEAN_CLUE_ROUNDS {
+        let Some(fill) = make_fill(options, index, &banned, &mut report)? else {
+            return Ok(None);
+        };
+        let made = dress(options, fill, sources, credits)?;
+        if made.clues.unclean.is_empty() || round == CLEAN_CLUE_ROUNDS {
+            return Ok(Some(made));
+        }
+        // Ban what the unclean slots hold, and fill again.
+        for (slot, _) in &made.clues.unclean {
+            if let Some(placed) = made.fill.words.iter().find(|p| &p.slot == slot) {
+                banned.push(placed.word.clone());
+            }
+        }
+    }
+    unreachable!("the last round returns")
+}
+
+/// A filled grid made a puzzle: credits, theme clues and marks, clues
+/// chosen as the options say, enumerations for British solvers, and the
+/// quality report.
+fn dress(options: &MakeOptions, fill: Fill, sources: &Sources, credits: &Credits) -> Result<Made> {
     let mut puzzle = Puzzle::from_grid(fill.grid.clone(), DEFAULT_MIN_SLOT);
     puzzle.title = credits.title.clone();
     puzzle.author = credits.author.clone();
     puzzle.copyright = credits.copyright.clone();
+    let mut written: Vec<(String, String)> = Vec::new();
     if let PatternSource::Themed { theme, .. } = &options.source {
         seat_theme(&mut puzzle, theme)?;
+        written = theme
+            .entries
+            .iter()
+            .map(|e| (e.answer.clone(), e.written.clone()))
+            .collect();
     }
-    let clues = clues::attach(&mut puzzle, sources);
-    let quality = Quality::of(&fill.words, notes());
-    Ok(Some(Made {
+    let how = Choosing {
+        level: options.level,
+        dialect: options.dialect,
+        seed: options.seed,
+    };
+    let clues = clues::attach(&mut puzzle, sources, &how);
+    if options.dialect == Dialect::British {
+        clues::enumerate(&mut puzzle, &|answer| {
+            written
+                .iter()
+                .find(|(a, _)| a == answer)
+                .map(|(_, w)| w.clone())
+        });
+    }
+    let answers: Vec<&str> = puzzle.clues.iter().map(|c| c.answer.as_str()).collect();
+    let quality = Quality::of(&fill.words, notes()).sharing_roots(roots(), &answers);
+    Ok(Made {
         puzzle,
         fill,
         clues,
         quality,
-    }))
+    })
 }
 
 /// Gives the theme entries of a filled puzzle their clues from the theme

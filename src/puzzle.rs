@@ -15,6 +15,9 @@ use crate::grid::{check_marks, marked_text, Cell, Direction, Grid, Slot};
 /// Cell marks live with the grid (the text grid format reads them); the
 /// puzzle document carries them.
 pub use crate::grid::{Mark, Marks};
+/// Enumerations are made from an entry's written form, which the word
+/// list knows.
+pub use crate::wordlist::forms::enumeration_of;
 
 /// The shortest run that is a word when a file does not say otherwise.
 pub const DEFAULT_MIN_SLOT: usize = 2;
@@ -149,28 +152,6 @@ pub(crate) fn answer(grid: &Grid, marks: &Marks, slot: &Slot) -> String {
         .collect()
 }
 
-/// The enumeration of an entry written as `written` ("bucket list",
-/// "jack-in-the-box", "isn't"): the letters of each word, words joined by
-/// `,` and hyphenated parts by `-`, apostrophes and accents counted as the
-/// grid counts them (none and one). None when `written` has a character no
-/// grid holds or an empty word.
-pub fn enumeration_of(written: &str) -> Option<String> {
-    let mut out = String::new();
-    for (w, word) in written.split_whitespace().enumerate() {
-        if w > 0 {
-            out.push(',');
-        }
-        for (p, part) in word.split(['-', '\u{2010}', '\u{2011}']).enumerate() {
-            if p > 0 {
-                out.push('-');
-            }
-            let letters = crate::wordlist::normalize::normalize(part)?;
-            out.push_str(&letters.len().to_string());
-        }
-    }
-    (!out.is_empty()).then_some(out)
-}
-
 /// The number of letters `enumeration` spells (`6,3,6` → 15), or None when
 /// it is not one: positive numbers joined by `,` or `-` (a space may
 /// follow a comma, as some files write `6, 3, 6`).
@@ -215,25 +196,6 @@ pub fn direction_name(direction: Direction) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn enumerations_follow_the_words() {
-        assert_eq!(
-            enumeration_of("Calvin and Hobbes").as_deref(),
-            Some("6,3,6")
-        );
-        assert_eq!(enumeration_of("ice-cream").as_deref(), Some("3-5"));
-        assert_eq!(
-            enumeration_of("jack-in-the-box").as_deref(),
-            Some("4-2-3-3")
-        );
-        assert_eq!(enumeration_of("isn't").as_deref(), Some("4"));
-        assert_eq!(enumeration_of("Æsop").as_deref(), Some("5"));
-        assert_eq!(enumeration_of("  bucket   list ").as_deref(), Some("6,4"));
-        assert_eq!(enumeration_of("R2-D2"), None);
-        assert_eq!(enumeration_of(""), None);
-        assert_eq!(enumeration_of("a--b"), None);
-    }
 
     #[test]
     fn enumerations_are_read_back_only_when_they_spell_the_answer() {

@@ -41,6 +41,9 @@ pub const MOST_SEATINGS: usize = 200_000;
 pub struct Entry {
     /// Grid letters, `A`–`Z`.
     pub answer: String,
+    /// As the file writes it, without circle marks ("heart of gold"): its
+    /// word boundaries give British puzzles the enumeration.
+    pub written: String,
     pub clue: Option<String>,
     /// Where it must sit, when the file says.
     pub place: Option<Place>,
@@ -197,6 +200,7 @@ fn parse_entry(raw: &str, line: usize) -> std::result::Result<Entry, String> {
     }
     Ok(Entry {
         answer,
+        written: written.replace(['[', ']'], ""),
         clue,
         place,
         circled,

@@ -11,13 +11,29 @@ writes, next to this script:
                      is (name, abbreviation, phrase, breakfast, ...) and where
                      its score came from, for `wordlist show` and the
                      quality report of `fill` and `make`;
-- clues-written.txt  `ANSWER;clue`, the clues the team wrote (curated/);
+- clues-written.txt  `ANSWER;LEVEL;clue[;LEVEL;clue...]`, the clues the team
+                     wrote (curated/), the answer's first clue first, each
+                     with its level (easy, medium, hard) and, after a `+`,
+                     the country whose solvers alone would get it (us, uk);
 - clues.txt          `ANSWER;clue`, clues drafted from WordNet for the
-                     other entries.
+                     other entries;
+- forms.txt          `WORD;written form` where the form shows word
+                     boundaries (`BUCKETLIST;bucket list`): enumerations;
+- roots.txt          `WORD;ROOT ROOT|WEAK` (`listkit.roots`): which entries
+                     share a root, which no grid may hold together;
+- spellings.txt      `AMERICAN;BRITISH` spelling pairs (`listkit.spelling`):
+                     British puzzles respell their clues with them;
+- british.txt        `WORD;SCORE` where British puzzles score an entry
+                     otherwise: British spellings at their American twin's
+                     score, the twins and answers only Americans know held
+                     below the minimum.
 
 How an entry is scored is `listkit.score`'s docstring; what is left out or
 kept below the default minimum of 50 is `listkit.safety`'s. The curated files
-(`curated/README.md`) override the big sources. Last, every entry at 50 or
+(`curated/README.md`) override the big sources; the team's reviews
+(`curated/levels-*.txt`) say what kind an answer is as an editor sees it —
+crosswordese, partials and odd inflections go below the minimum — and add
+clues at three levels of difficulty. Last, every entry at 50 or
 above must have a clue, written or drafted, or it drops to 45: `make` uses
 only entries it can clue, and by default that is everything at 50 or above.
 The same inputs always give the same files.
@@ -34,7 +50,9 @@ sys.path.insert(0, HERE)
 from listkit import score as scoring  # noqa: E402
 from listkit.clues import Drafter  # noqa: E402
 from listkit.curated import (ENTRY_FILES, CuratedError, parse_clue_line,  # noqa: E402
-                             parse_score_line, read_entry_file, read_keyed)
+                             parse_score_line, read_entry_file, read_keyed, read_levels)
+from listkit.roots import Roots, line as roots_line  # noqa: E402
+from listkit.spelling import pairs as spelling_pairs  # noqa: E402
 from listkit.cluecheck import leaks, style_problems  # noqa: E402
 from listkit.safety import BLOCK, BREAKFAST, Safety  # noqa: E402
 from listkit.sources import Frequencies, WordNetLemmas, scowl  # noqa: E402
@@ -55,11 +73,29 @@ INFLECTION_ENDINGS = (("S", ""), ("ES", ""), ("IES", "Y"), ("ED", ""), ("ED", "E
 GRID_INFLECTIONS = tuple(e for e in INFLECTION_ENDINGS if e[0] in ("S", "ES", "IES", "ED", "IED", "ING"))
 
 
-class Candidate:
-    __slots__ = ("score", "kinds", "origin", "clue")
+class WrittenClue:
+    """A written clue: its level (easy, medium, hard), region ("" for any
+    solver, us or uk when it needs that country's knowledge) and text."""
+    __slots__ = ("level", "region", "text")
 
-    def __init__(self, score, kinds, origin, clue=None):
-        self.score, self.kinds, self.origin, self.clue = score, set(kinds), origin, clue
+    def __init__(self, level, region, text):
+        self.level, self.region, self.text = level, region, text
+
+    def tag(self):
+        return self.level + (f"+{self.region}" if self.region else "")
+
+
+class Candidate:
+    """An entry on its way into the list: its score, kinds, where the score
+    came from, its written form when that shows word boundaries ("bucket
+    list", "jack-in-the-box"; None for a single word), and the score an
+    abbreviation only SCOWL vouches for had before its cap (restored when
+    the team reviews it)."""
+    __slots__ = ("score", "kinds", "origin", "written", "uncapped")
+
+    def __init__(self, score, kinds, origin, written=None, uncapped=None):
+        self.score, self.kinds, self.origin = score, set(kinds), origin
+        self.written, self.uncapped = written, uncapped
 
 
 def bases(word, entries, endings=INFLECTION_ENDINGS):
@@ -75,8 +111,7 @@ def bases(word, entries, endings=INFLECTION_ENDINGS):
     return [b for b in found if b in entries and "word" in entries[b].kinds]
 
 
-def from_scowl(freq):
-    entries = scowl(MIN_LEN, MAX_LEN)
+def from_scowl(freq, entries):
     zipf = {}
 
     def zipf_of(word):
@@ -97,24 +132,42 @@ def from_scowl(freq):
         base_zipf = max((zipf_of(b) for b in bases(word, entries, GRID_INFLECTIONS)),
                         default=None)
         kinds = sorted(entry.kinds)
+        # What the entry is, as a solver reads it: the kind SCOWL lists it
+        # as in its smallest size class (TIM the name, not the size-95
+        # word; EFL the abbreviation); a plain word when that ties.
+        # Abbreviations and contractions only SCOWL vouches for stay below
+        # the minimum unless the team's files review them.
+        primary = entry.primary_kind()
+        uncapped = None
         american = entry.american if entry.american < 100 else entry.size + 1
-        score = scoring.word_score(z, entry.size, entry.kinds, len(word), american,
-                                   base_zipf if "word" in entry.kinds else None)
-        origin = f"SCOWL {'/'.join(kinds)} {entry.size}, wordfreq {z:.2f}"
+        odd = primary == "word" and scoring.odd_inflection(z, base_zipf)
+        score = scoring.word_score(z, entry.size, {primary}, len(word), american,
+                                   base_zipf if primary == "word" else None)
+        origin = f"SCOWL {'/'.join(f'{k} {entry.sizes[k]}' for k in kinds)}, wordfreq {z:.2f}"
         if american > entry.size:
             origin += ", not an American spelling"
-        # What the entry is, as a solver reads it: a plain word if it is one
-        # at all (FREE is also an abbreviation), else a name, else an
-        # abbreviation or contraction, which only the team's files vouch for.
-        if "word" in entry.kinds:
+        if primary == "word":
             kind = []
-        elif {"name", "capitalised"} & entry.kinds:
+        elif primary in ("name", "capitalised"):
             kind = ["name"]
         else:
-            kind = [k for k in kinds if k in ("abbreviation", "contraction")]
+            kind = [primary]
+            uncapped = score
             score = min(score, scoring.UNCURATED_CAP)
-        candidates[word] = Candidate(score, kind, origin)
+        if odd:
+            kind = ["inflection"]
+            origin += f", used {base_zipf - z:.1f} Zipf less than its base"
+        candidates[word] = Candidate(score, kind, origin, written=scowl_written(entry),
+                                     uncapped=uncapped)
     return candidates, dropped
+
+
+def scowl_written(entry):
+    """The written form of a SCOWL entry to keep: one with a space or
+    hyphen (its word boundaries), lower case preferred; else None."""
+    joined = sorted((f for f in entry.forms if " " in f or "-" in f),
+                    key=lambda f: (f != f.lower(), f))
+    return joined[0] if joined else None
 
 
 def add_wordnet_phrases(candidates, wordnet):
@@ -126,7 +179,7 @@ def add_wordnet_phrases(candidates, wordnet):
         tags = wordnet.tags.get(lemma, 0)
         kinds = ["phrase"] + (["name"] if wordnet.is_instance_only(lemma) else [])
         candidates[word] = Candidate(scoring.phrase_score(tags), kinds,
-                                     f"WordNet phrase, {tags} sense tags")
+                                     f"WordNet phrase, {tags} sense tags", written=written)
         added += 1
     return added
 
@@ -147,13 +200,15 @@ def add_curated(candidates):
             origin = f"curated {os.path.basename(path)}"
             if old and old.origin.startswith("curated") and old.score >= entry.score:
                 continue  # two curated files: the higher score and its clue stand
-            candidates[word] = Candidate(entry.score, kinds, origin)
-            written[word] = entry.clue
+            form = entry.written.strip()
+            candidates[word] = Candidate(entry.score, kinds, origin,
+                                         written=form if " " in form or "-" in form else None)
+            written[word] = [WrittenClue("easy", "", entry.clue)]
     for path in sorted(glob.glob(os.path.join(CURATED, "clues-*.txt"))):
         for word, clue in read_keyed(path, parse_clue_line).items():
             if word in written:
                 raise CuratedError(f"{clue.source}: {word} already has a written clue")
-            written[word] = clue.clue
+            written[word] = [WrittenClue("easy", "", clue.clue)]
     for path in sorted(glob.glob(os.path.join(CURATED, "scores-*.txt"))):
         for word, rescore in read_keyed(path, parse_score_line).items():
             old = candidates.get(word)
@@ -162,6 +217,62 @@ def add_curated(candidates):
             old.score = rescore.score
             old.origin += f"; rescored by the team: {rescore.why}"
     return written
+
+
+def apply_levels(candidates, written):
+    """The team's reviews in `curated/levels-*.txt`: an answer's kind as an
+    editor sees it (with its consequence for the score) and its clues by
+    difficulty. A line repeating the answer's clue sets that clue's level
+    and region; `drop` removes it; any other adds a clue. Returns how many
+    answers were reviewed and clues added."""
+    reviewed, added = 0, 0
+    for path in sorted(glob.glob(os.path.join(CURATED, "levels-*.txt"))):
+        for line in read_levels(path):
+            c = candidates.get(line.word)
+            if c is None:
+                raise CuratedError(f"{line.source}: {line.word} is not a candidate entry")
+            if line.kinds is not None:
+                reviewed += 1
+                review_kind(c, line)
+                continue
+            clues = written.setdefault(line.word, [])
+            same = [i for i, w in enumerate(clues) if w.text == line.clue]
+            if line.level == "drop":
+                if not same:
+                    raise CuratedError(f"{line.source}: {line.word} has no clue {line.clue!r}")
+                del clues[same[0]]
+            elif same:
+                clues[same[0]] = WrittenClue(line.level, line.region, line.clue)
+            else:
+                clues.append(WrittenClue(line.level, line.region, line.clue))
+                added += 1
+    for word in [w for w, clues in written.items() if not clues]:
+        del written[word]
+    return reviewed, added
+
+
+def review_kind(c, line):
+    """Sets a reviewed kind on candidate `c` and scores it accordingly:
+    crosswordese, partials and odd inflections below the minimum, an
+    abbreviation the review vouches for back to its uncapped score."""
+    kinds = line.kinds - {"word"}
+    c.kinds = (c.kinds & {"phrase", "breakfast", "contraction"}) | kinds
+    if kinds & scoring.BELOW_MINIMUM_KINDS:
+        c.score = min(c.score, scoring.REVIEWED_WEAK_CAP)
+    elif c.uncapped is not None:
+        c.score = max(c.score, c.uncapped)
+    c.origin += f"; kind reviewed by the team ({line.source.rsplit('/', 1)[-1].split(':')[0]})"
+
+
+def borrow_clues(candidates, written, spellings):
+    """A British spelling with no clue of its own takes its American twin's
+    (COLOUR the clues of COLOR; British puzzles respell their text)."""
+    borrowed = 0
+    for american, british in spellings:
+        if british in candidates and british not in written and american in written:
+            written[british] = list(written[american])
+            borrowed += 1
+    return borrowed
 
 
 def apply_safety(candidates, written, safety):
@@ -180,9 +291,9 @@ def apply_safety(candidates, written, safety):
             c.score = min(c.score, scoring.BREAKFAST_CAP)
             c.kinds.add("breakfast")
             c.origin += f"; breakfast test ({why.split(': ', 1)[-1]})"
-    problems = [f"written clue for {word} {clue!r}: {problem}"
-                for word, clue in sorted(written.items())
-                for problem in [safety.clue_problem(clue)] if problem]
+    problems = [f"written clue for {word} {clue.text!r}: {problem}"
+                for word, clues in sorted(written.items()) for clue in clues
+                for problem in [safety.clue_problem(clue.text)] if problem]
     if problems:
         raise CuratedError("\n".join(problems))
     return tally
@@ -235,34 +346,74 @@ def main():
     safety = Safety()
     wordnet = WordNetLemmas()
     safety.wordnet_blocked = wordnet.all_offensive()
-    candidates, dropped = from_scowl(Frequencies())
+    entries = scowl(MIN_LEN, MAX_LEN)
+    candidates, dropped = from_scowl(Frequencies(), entries)
     phrases = add_wordnet_phrases(candidates, wordnet)
     written = add_curated(candidates)
+    reviewed_kinds, added_clues = apply_levels(candidates, written)
+    spellings = spelling_pairs(entries)
+    borrowed = borrow_clues(candidates, written, spellings)
     reviewed = check_profanity_review(set(candidates), safety)
     tiers = apply_safety(candidates, written, safety)
     for word in [w for w, c in candidates.items()
                  if c.score < MIN_KEPT and not c.origin.startswith("curated")]:
         del candidates[word]
-    drafted = draft_clues(candidates, written, Drafter(safety=safety))
+    drafter = Drafter(safety=safety)
+    drafted = draft_clues(candidates, written, drafter)
     unclued = 0
     for word, c in candidates.items():
         if c.score >= 50 and word not in written and word not in drafted:
             c.origin += f"; no clue yet (else {c.score})"
             c.score = scoring.UNCLUED_CAP
             unclued += 1
+    british = british_scores(candidates, spellings)
+    roots = Roots(drafter.wn, lambda w: bases(w, entries, GRID_INFLECTIONS))
     words = sorted(candidates)
     write_lines("default.txt", (f"{w};{candidates[w].score}" for w in words))
     write_lines("notes.txt", (f"{w};{','.join(sorted(candidates[w].kinds)) or 'word'};"
                               f"{candidates[w].origin}" for w in words))
-    write_lines("clues-written.txt", (f"{w};{written[w]}" for w in sorted(written)
-                                      if w in candidates))
+    write_lines("clues-written.txt", (
+        f"{w};" + ";".join(f"{c.tag()};{c.text}" for c in written[w])
+        for w in sorted(written) if w in candidates))
     write_lines("clues.txt", (f"{w};{drafted[w]}" for w in sorted(drafted)))
+    write_lines("forms.txt", (f"{w};{candidates[w].written}" for w in words
+                              if candidates[w].written))
+    write_lines("roots.txt", (line for w in words
+                              for line in [roots_line(w, *roots.of_entry(w, candidates[w].written))]
+                              if line))
+    write_lines("spellings.txt", (f"{a};{b}" for a, b in spellings))
+    write_lines("british.txt", (f"{w};{british[w]}" for w in sorted(british)))
     usable = sum(1 for c in candidates.values() if c.score >= 50)
     print(f"{len(candidates)} entries ({usable} at 50 or above); dropped {dropped} unseen "
           f"inflections; {phrases} WordNet phrases; {tiers[BLOCK]} blocked, "
           f"{tiers[BREAKFAST]} below the minimum by the breakfast test; {reviewed} profanity-list "
-          f"hits reviewed; clues: {len(written)} written, {len(drafted)} drafted, "
-          f"{unclued} entries capped at {scoring.UNCLUED_CAP} for want of one", file=sys.stderr)
+          f"hits reviewed; {reviewed_kinds} kinds reviewed; clues: {len(written)} answers written "
+          f"({added_clues} further clues by level, {borrowed} borrowed by British spellings), "
+          f"{len(drafted)} drafted, {unclued} entries capped at {scoring.UNCLUED_CAP} for want of "
+          f"one; {len(spellings)} spelling pairs, {len(british)} British scores", file=sys.stderr)
+
+
+def british_scores(candidates, spellings):
+    """The scores British puzzles use where they differ from the default
+    (American) ones: a British spelling as good as its American twin
+    (which the default holds below the minimum, like COLOUR), the American
+    twin held there instead, and answers only Americans know held there
+    too. Sets the default scores of the British twins as it goes."""
+    british = {}
+    held = scoring.BRITISH_CAP
+    for american, gb in spellings:
+        us, uk = candidates.get(american), candidates.get(gb)
+        if uk is not None and not uk.kinds & (scoring.BELOW_MINIMUM_KINDS | {"breakfast"}):
+            british[gb] = max(uk.score, us.score if us else 0)
+            if uk.score > held:
+                uk.score = held
+                uk.origin += f"; British spelling of {american}, held to {held} in American puzzles"
+        if us is not None and us.score > held:
+            british[american] = held
+    for word, c in candidates.items():
+        if "american" in c.kinds and c.score > held:
+            british[word] = held
+    return {w: s for w, s in british.items() if s != candidates[w].score}
 
 
 if __name__ == "__main__":

@@ -6,9 +6,10 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use cruciverb::clues::{self, Sources};
+use cruciverb::clues::{self, Choosing, Level, Sources};
 use cruciverb::export::{self, Format};
 use cruciverb::files::{self, Existing};
+use cruciverb::wordlist::dialect::Dialect;
 use cruciverb::Result;
 
 use super::options::{clue_file, clue_list, output_path, wrote, ForceOption};
@@ -33,6 +34,16 @@ pub struct CluesArgs {
     /// Do not draft clues from the embedded WordNet clue database.
     #[arg(long)]
     no_database: bool,
+    /// How hard the drafted clues are: easy, medium or hard.
+    #[arg(long, default_value = "medium", value_name = "LEVEL")]
+    difficulty: Level,
+    /// Draft for British solvers: no clue only Americans would get, British
+    /// spellings, and an enumeration after every clue.
+    #[arg(long)]
+    british: bool,
+    /// Seed for the choice among an answer's clues (default: 0).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
     /// Output file (default: the puzzle itself when it is .ipuz, else
     /// output/NAME.ipuz; stdout for --template).
     #[arg(short, long, value_name = "FILE")]
@@ -73,6 +84,10 @@ pub fn run(command: &CluesArgs) -> Result<ExitCode> {
     } else {
         let file = clue_file(command.clues.as_deref())?;
         let list = clue_list(&command.files)?;
+        let dialect = match command.british {
+            true => Dialect::British,
+            false => Dialect::American,
+        };
         let report = clues::attach(
             &mut puzzle,
             &Sources {
@@ -80,7 +95,15 @@ pub fn run(command: &CluesArgs) -> Result<ExitCode> {
                 list: list.as_ref(),
                 database: !command.no_database,
             },
+            &Choosing {
+                level: command.difficulty,
+                dialect,
+                seed: command.seed,
+            },
         );
+        if command.british {
+            clues::enumerate(&mut puzzle, &|_| None);
+        }
         note!("{report}");
     }
     export::ipuz::save(&puzzle, &out, existing)?;

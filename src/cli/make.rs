@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use cruciverb::clues::Sources;
+use cruciverb::clues::{Level, Sources};
 use cruciverb::files;
 use cruciverb::grid;
 use cruciverb::make::{
@@ -15,6 +15,7 @@ use cruciverb::make::{
 };
 use cruciverb::pattern::rules::Style;
 use cruciverb::theme::{SeatOptions, Theme};
+use cruciverb::wordlist::dialect::Dialect;
 use cruciverb::wordlist::spec::default_cache_dir;
 use cruciverb::{Error, Result};
 
@@ -68,6 +69,10 @@ pub struct MakeArgs {
     /// (a higher lowest score, then fewer weak entries); 0 keeps the first.
     #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = parse_seconds, allow_negative_numbers = true)]
     polish: Duration,
+    /// How hard the clues are: easy (plain definitions), medium (a mix) or
+    /// hard (less obvious senses, misdirection, question-mark wordplay).
+    #[arg(long, default_value = "medium", value_name = "LEVEL")]
+    difficulty: Level,
     #[command(flatten)]
     lists: WordlistOptions,
     /// Clues to use first: lines `ANSWER;clue` or `12A;clue`.
@@ -129,7 +134,17 @@ impl MakeArgs {
             }))
             .unwrap_or(usize::MAX),
             polish: self.polish,
+            level: self.difficulty,
+            dialect: self.dialect(),
         })
+    }
+
+    /// British puzzles for the British style, American ones otherwise.
+    fn dialect(&self) -> Dialect {
+        match (&self.pattern, self.style) {
+            (None, Style::British) => Dialect::British,
+            _ => Dialect::American,
+        }
     }
 }
 
@@ -147,8 +162,10 @@ pub fn run(command: &MakeArgs) -> Result<ExitCode> {
     // Bad clue sources should fail before the fill, not after it.
     let file = clue_file(command.clues.as_deref())?;
     let list = clue_list(&command.lists.files)?;
+    let mut spec = command.lists.spec();
+    spec.dialect = options.dialect;
     let index = clued_index(
-        &command.lists.spec(),
+        &spec,
         file.as_ref(),
         default_cache_dir().as_deref(),
         &Bars::new(false),

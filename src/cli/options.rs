@@ -9,6 +9,7 @@ use clap::{Args, ValueEnum};
 use cruciverb::clues::ClueFile;
 use cruciverb::files::Existing;
 use cruciverb::typeset::{Paper, PdfOptions};
+use cruciverb::wordlist::dialect::Dialect;
 use cruciverb::wordlist::spec::ListSpec;
 use cruciverb::wordlist::WordList;
 use cruciverb::{Error, Result};
@@ -41,6 +42,7 @@ impl WordlistOptions {
             files: self.files.clone(),
             min_score: self.min_score,
             exclude: self.exclude.clone(),
+            dialect: Dialect::American,
         }
     }
 }
@@ -207,6 +209,7 @@ pub fn clue_list(files: &[PathBuf]) -> Result<Option<WordList>> {
         files: files.to_vec(),
         min_score: 0,
         exclude: Vec::new(),
+        dialect: Dialect::American,
     };
     spec.load(&Bars::new(false)).map(Some)
 }

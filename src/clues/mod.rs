@@ -5,9 +5,12 @@
 //! fills every empty clue from the first source that has one, in this
 //! order: a clue file of the constructor's ([`ClueFile`]: `ANSWER;clue` or
 //! `12A;clue` lines), the clue field of the word list (`WORD;SCORE;clue`),
-//! then the embedded [`database`] built from WordNet. Clues already in the
-//! puzzle are never touched, and a slot no source knows keeps an empty clue
-//! to be written by hand. For writing them, [`template`] turns the puzzle
+//! then the embedded [`database`], whose several clues per answer are
+//! chosen with the whole grid in view ([`choose`]: none using another
+//! answer, none twice, the puzzle's difficulty and dialect honoured).
+//! Clues already in the puzzle are never touched, and a slot no source
+//! knows keeps an empty clue to be written by hand. British puzzles print
+//! an enumeration after every clue ([`enumerate`]). For writing them, [`template`] turns the puzzle
 //! into an editable clue sheet (`12A;ANSWER;clue` lines) and [`apply`] reads
 //! the edited sheet back, checking every line against the grid.
 //!
@@ -15,6 +18,7 @@
 //! partly filled grid have `.` for the cells not filled yet; such a `.`
 //! agrees with any letter when a file's answer is compared with the grid's.
 
+pub mod choose;
 pub mod database;
 pub mod file;
 pub mod sheet;
@@ -25,7 +29,8 @@ use crate::grid::Direction;
 use crate::puzzle::{Clue, Puzzle};
 use crate::wordlist::WordList;
 
-pub use database::{database, ClueDatabase};
+pub use choose::{Answers, Chooser, Choosing, Chosen};
+pub use database::{database, ClueDatabase, Level};
 pub use file::ClueFile;
 pub use sheet::{apply, apply_file, template};
 
@@ -51,6 +56,10 @@ pub struct Report {
     /// Slots whose line in the clue file names an answer the grid does not
     /// have there (a sheet of an earlier fill); those lines were not used.
     pub stale: Vec<String>,
+    /// Slots whose every database clue uses another answer of the grid or
+    /// repeats a clue, as (slot, the word at fault or "a repeat"): they got
+    /// one anyway (`make` fills again rather than print one).
+    pub unclean: Vec<(String, String)>,
 }
 
 impl Report {
@@ -82,31 +91,93 @@ impl fmt::Display for Report {
                 self.stale.join(", ")
             )?;
         }
+        if !self.unclean.is_empty() {
+            let named: Vec<String> = self
+                .unclean
+                .iter()
+                .map(|(slot, fault)| format!("{slot} ({fault})"))
+                .collect();
+            write!(
+                f,
+                "; no clue without another answer of the grid for {}",
+                named.join(", ")
+            )?;
+        }
         Ok(())
     }
 }
 
 /// Fills every empty clue of `puzzle` from the first of `sources` that has
 /// one: the clue file (its line for the slot, else its line for the
-/// answer), the word list's clue, the embedded database. A slot whose
-/// answer is not complete can only get a clue by its position.
-pub fn attach(puzzle: &mut Puzzle, sources: &Sources) -> Report {
+/// answer), the word list's clue, the embedded database, whose clues are
+/// chosen as `how` says with the grid's other answers in view. A slot
+/// whose answer is not complete can only get a clue by its position.
+pub fn attach(puzzle: &mut Puzzle, sources: &Sources, how: &Choosing) -> Report {
     let mut report = Report::default();
-    for clue in &mut puzzle.clues {
+    let answers = Answers::new(
+        puzzle
+            .clues
+            .iter()
+            .filter(|c| !c.answer.contains('.'))
+            .map(|c| c.answer.as_str()),
+    );
+    let mut chooser = Chooser::new(*how, &answers);
+    // The constructor's clues first, so that no drafted clue repeats one.
+    let mut open = Vec::new();
+    for (i, clue) in puzzle.clues.iter_mut().enumerate() {
         if !clue.text.trim().is_empty() {
             report.already += 1;
+        } else if let Some(text) = given(clue, sources, &mut report) {
+            clue.text = text.to_string();
+        } else {
+            open.push(i);
             continue;
         }
-        match find(clue, sources, &mut report) {
-            Some(text) => clue.text = text.to_string(),
-            None => report.empty.push(slot_name(clue.number, clue.direction)),
+        chooser.taken(&clue.text);
+    }
+    for i in open {
+        let clue = &mut puzzle.clues[i];
+        let name = slot_name(clue.number, clue.direction);
+        let chosen = match sources.database && !clue.answer.contains('.') {
+            true => chooser.choose(&database().clues(&clue.answer)),
+            false => None,
+        };
+        match chosen {
+            Some(Chosen::Clean(text)) => {
+                clue.text = text;
+                report.from_database += 1;
+            }
+            Some(Chosen::Unclean(text, fault)) => {
+                clue.text = text;
+                report.from_database += 1;
+                report.unclean.push((name, fault));
+            }
+            None => report.empty.push(name),
         }
     }
     report
 }
 
-/// The clue for one slot and the count it goes to, or None.
-fn find<'a>(clue: &Clue, sources: &Sources<'a>, report: &mut Report) -> Option<&'a str> {
+/// Sets every clue's enumeration from its answer's written form (see
+/// [`crate::wordlist::forms::enumeration`]), as British puzzles print one
+/// after every clue; `written` gives the forms the word list lacks (a
+/// theme's entries), by answer. A rebus answer is left without one.
+pub fn enumerate(puzzle: &mut Puzzle, written: &dyn Fn(&str) -> Option<String>) {
+    let slots = puzzle.grid.slots(puzzle.min_slot);
+    for (clue, slot) in puzzle.clues.iter_mut().zip(&slots) {
+        if clue.answer.len() != slot.len || clue.answer.contains('.') {
+            continue;
+        }
+        clue.enumeration = written(&clue.answer)
+            .and_then(|form| crate::wordlist::forms::enumeration_of(&form))
+            .filter(|e| crate::puzzle::enumeration_length(e) == Some(slot.len))
+            .unwrap_or_else(|| crate::wordlist::forms::enumeration(&clue.answer));
+    }
+}
+
+/// The constructor's clue for one slot — from the clue file or the word
+/// list — and the count it goes to, or None.
+fn given<'a>(clue: &Clue, sources: &Sources<'a>, report: &mut Report) -> Option<&'a str> {
     if let Some(file) = sources.file {
         if let Some(text) = by_position(file, clue, report) {
             report.from_file += 1;
@@ -124,12 +195,6 @@ fn find<'a>(clue: &Clue, sources: &Sources<'a>, report: &mut Report) -> Option<&
     if let Some(text) = listed.and_then(|entry| entry.clue.as_deref()) {
         report.from_list += 1;
         return Some(text);
-    }
-    if sources.database {
-        if let Some(text) = database().get(&clue.answer) {
-            report.from_database += 1;
-            return Some(text);
-        }
     }
     None
 }

@@ -3,7 +3,9 @@
 //! Every slot's candidates are a bitset over the words of its length (see
 //! [`crate::wordlist::index`]); fixed letters narrow it before the search,
 //! and crossing letters narrow it during the search (see [`search`]). No word
-//! appears twice. The search ends in one of three honest outcomes: a fill,
+//! appears twice, and no two words share a root (ELM and ELMS, DATE and
+//! BLINDDATE; see [`crate::wordlist::roots`]), the constructor's own
+//! entries included. The search ends in one of three honest outcomes: a fill,
 //! proof that none exists (naming the slots that kept failing), or giving up
 //! at the time limit. The same search can also list several different fills
 //! or enumerate all of them.
@@ -36,6 +38,23 @@ pub struct FillOptions {
     pub polish: Duration,
     /// Words never placed, in grid letters (A–Z): the constructor's bans.
     pub banned: Vec<String>,
+    /// Entries may share a root (ELM beside ELMS); by default no two do
+    /// (see [`crate::wordlist::roots`]). Fill-in puzzles (`use_all`)
+    /// always may: their lists are given.
+    pub shared_roots: bool,
+    /// At most so many entries of the kinds editors ration, and none in
+    /// the longest slots (`make`'s budget); None for no limit.
+    pub ration: Option<Ration>,
+}
+
+/// How many rationed entries (crosswordese, partials, abbreviations, odd
+/// inflections: [`crate::wordlist::notes::Kind::RATIONED`]) a fill may
+/// hold, and where none may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ration {
+    pub most: usize,
+    /// Slots this long or longer, and the grid's longest, hold none.
+    pub long: usize,
 }
 
 impl Default for FillOptions {
@@ -48,6 +67,8 @@ impl Default for FillOptions {
             floor: 0,
             polish: Duration::ZERO,
             banned: Vec::new(),
+            shared_roots: false,
+            ration: None,
         }
     }
 }
@@ -215,7 +236,7 @@ pub fn fills(
         return Ok(Outcome::Filled(()));
     }
     let words = slot_words(&slots, index)?;
-    let problem = Problem::new(grid, slots, words, options.floor).banning(&options.banned);
+    let problem = Problem::from_options(grid, slots, words, index, options);
     let at_leaf = match want {
         Want::Distinct => AtLeaf::Stop,
         Want::All => AtLeaf::Continue,

@@ -8,24 +8,27 @@
 //! the default list's notes ([`crate::wordlist::notes`]), looked up by the
 //! entry's letters, so a fill from a constructor's own list is judged by the
 //! same measure; its long entries, which carry the grid, are listed with
-//! their scores.
+//! their scores. The filler never puts two entries sharing a root in a grid,
+//! but a constructor's own entries may: the report names such pairs.
 
 use std::collections::BTreeMap;
 use std::fmt;
 
 use super::Placed;
 use crate::wordlist::notes::{Kind, Notes};
+use crate::wordlist::roots::{clashing_pairs, RootTable};
 use crate::wordlist::DEFAULT_SCORE;
 
 /// Entries at least this long are listed as the fill's long entries.
 pub const LONG: usize = 8;
 
 /// The kinds the report counts, in the order it prints them.
-const COUNTED: [(Kind, &str); 6] = [
+const COUNTED: [(Kind, &str); 7] = [
     (Kind::Name, "names"),
     (Kind::Abbreviation, "abbreviations"),
     (Kind::Partial, "partials"),
     (Kind::Crosswordese, "crosswordese"),
+    (Kind::Inflection, "odd inflections"),
     (Kind::Foreign, "foreign words"),
     (Kind::Breakfast, "breakfast test"),
 ];
@@ -41,6 +44,9 @@ pub struct Quality {
     pub kinds: BTreeMap<Kind, Vec<String>>,
     /// Entries of [`LONG`] letters or more, longest first.
     pub long: Vec<Placed>,
+    /// Pairs of the grid's entries that share a root, with the roots they
+    /// share (`ELM`): only the constructor's own entries can make one.
+    pub shared: Vec<(String, String, String)>,
 }
 
 impl Quality {
@@ -75,7 +81,18 @@ impl Quality {
             weak,
             kinds,
             long,
+            shared: Vec::new(),
         }
+    }
+
+    /// Adds the pairs of `answers` (every entry of the grid, the
+    /// constructor's own among them) that share a root in `table`.
+    pub fn sharing_roots(mut self, table: &RootTable, answers: &[&str]) -> Quality {
+        self.shared = clashing_pairs(table, answers)
+            .into_iter()
+            .map(|(a, b, roots)| (a.to_string(), b.to_string(), roots.join(", ")))
+            .collect();
+        self
     }
 
     /// Entries of `kind` in the fill.
@@ -120,7 +137,13 @@ impl fmt::Display for Quality {
             &format!("long entries ({LONG}+ letters)"),
             self.long.len(),
             scored(&self.long),
-        )
+        )?;
+        let pairs: Vec<String> = self
+            .shared
+            .iter()
+            .map(|(a, b, roots)| format!("{a}/{b} ({roots})"))
+            .collect();
+        line(f, "entries sharing a root", pairs.len(), pairs.join(", "))
     }
 }
 

@@ -7,7 +7,11 @@
 //! drops its words with that letter in the shared cell, which may shrink its
 //! own masks in turn; this runs to a fixpoint, so every remaining candidate
 //! agrees with some candidate of each crossing slot. A slot down to one word
-//! takes that word away from every other slot of its length (no repeats).
+//! takes that word and every word sharing a root with it away from every
+//! other slot (no repeats, no ELM beside ELMS: see
+//! [`crate::wordlist::roots`]); with rationing, once the grid holds its
+//! allowance of rationed words (crosswordese, partials, ...) the other
+//! slots lose theirs.
 //!
 //! Branching is 2-way: try the chosen slot's best word; if that fails, remove
 //! the word and propagate the removal, then choose again. Each restart is a
@@ -31,8 +35,10 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::partners::{Partners, View};
+use super::{FillOptions, Ration};
 use crate::grid::{Grid, Slot, MAX_SIDE};
-use crate::wordlist::index::{Words, LETTERS};
+use crate::wordlist::index::{member, Index, Words, LETTERS, RATIONED, WEAK};
+use crate::wordlist::roots::roots as root_table;
 
 /// Room for a mask per position of the longest possible slot.
 pub(super) const MAX_LEN: usize = MAX_SIDE + 1;
@@ -49,18 +55,58 @@ pub(super) struct Crossing {
 pub(super) struct Problem<'a> {
     pub slots: Vec<Slot>,
     pub words: Vec<Words<'a>>,
+    index: &'a Index,
     crossings: Vec<Vec<Crossing>>,
-    /// Slots of each length, for the no-repeat rule.
+    /// Slots of each length, for the no-repeat and root rules.
     same_length: Vec<Vec<usize>>,
     /// Words scoring below this are left out of every domain.
     floor: u8,
     /// Words left out of every domain whatever their score (see
     /// [`Problem::banning`]).
     banned: Vec<Vec<Option<u8>>>,
+    /// Entries may share a root (fill-in puzzles): only the same word is
+    /// ruled out.
+    shared_roots: bool,
+    /// Root numbers (with [`WEAK`]) of the constructor's own entries, which
+    /// no searched slot may share (see [`Problem::giving`]).
+    given: Vec<u32>,
+    rationing: Option<Rationing>,
+}
+
+/// [`Ration`] as the search applies it.
+struct Rationing {
+    most: usize,
+    /// Per length, the rationed words.
+    rationed: Vec<FixedBitSet>,
+    /// Per slot, whether it may hold none at all.
+    none_in: Vec<bool>,
 }
 
 impl<'a> Problem<'a> {
-    pub fn new(grid: &Grid, slots: Vec<Slot>, words: Vec<Words<'a>>, floor: u8) -> Problem<'a> {
+    /// The problem `options` pose: the floor, the bans, the root rule (off
+    /// for fill-in puzzles, whose lists are given) and the ration.
+    pub fn from_options(
+        grid: &Grid,
+        slots: Vec<Slot>,
+        words: Vec<Words<'a>>,
+        index: &'a Index,
+        options: &FillOptions,
+    ) -> Problem<'a> {
+        let mut problem = Problem::new(grid, slots, words, index, options.floor)
+            .banning(&options.banned)
+            .giving(grid);
+        problem.shared_roots = options.shared_roots || options.use_all;
+        problem.rationing = options.ration.map(|r| problem.rationing_of(r));
+        problem
+    }
+
+    pub fn new(
+        grid: &Grid,
+        slots: Vec<Slot>,
+        words: Vec<Words<'a>>,
+        index: &'a Index,
+        floor: u8,
+    ) -> Problem<'a> {
         let mut owner: Vec<Vec<(usize, usize)>> = vec![Vec::new(); grid.width() * grid.height()];
         for (s, slot) in slots.iter().enumerate() {
             for (i, (r, c)) in slot.cells().enumerate() {
@@ -90,10 +136,76 @@ impl<'a> Problem<'a> {
         Problem {
             slots,
             words,
+            index,
             crossings,
             same_length,
             floor,
             banned: Vec::new(),
+            shared_roots: false,
+            given: Vec::new(),
+            rationing: None,
+        }
+    }
+
+    /// Takes the complete entries of `grid` that no slot searches (the
+    /// constructor's own, which the list lacks) as given: no searched slot
+    /// may share a root with them. Their roots are found as words of the
+    /// list (ELM for a given ELMS): a root that is no word of the list has
+    /// no number here, and no word of the list could share it anyway
+    /// unless it is a phrase part.
+    pub fn giving(mut self, grid: &Grid) -> Problem<'a> {
+        let searched: Vec<(usize, usize, crate::grid::Direction)> = self
+            .slots
+            .iter()
+            .map(|s| (s.row, s.col, s.direction))
+            .collect();
+        let table = root_table();
+        for slot in grid.slots(2) {
+            let letters = grid.letters(&slot);
+            if searched.contains(&(slot.row, slot.col, slot.direction))
+                || letters.iter().any(Option::is_none)
+            {
+                continue;
+            }
+            let entry: String = letters.iter().flatten().map(|&b| b as char).collect();
+            let of = table.of(&entry);
+            let weak = of.weak.iter().map(|r| (*r, WEAK));
+            for (root, bit) in of.strong.iter().map(|r| (*r, 0)).chain(weak) {
+                let Some(words) = self.index.of_length(root.len()) else {
+                    continue;
+                };
+                let pattern: Vec<Option<u8>> = root.bytes().map(Some).collect();
+                if let Some(w) = words.matching(&pattern, 0).minimum() {
+                    if let Some(own) = words.roots(w).next() {
+                        self.given.push(own | bit);
+                    }
+                }
+            }
+        }
+        self
+    }
+
+    /// The search's form of `ration` for these slots.
+    fn rationing_of(&self, ration: Ration) -> Rationing {
+        let longest = self.slots.iter().map(|s| s.len).max().unwrap_or(0);
+        let mut rationed = vec![FixedBitSet::new(); longest + 1];
+        for (slot, words) in self.slots.iter().zip(&self.words) {
+            if rationed[slot.len].is_empty() {
+                let mut bits = FixedBitSet::with_capacity(words.count());
+                (0..words.count())
+                    .filter(|&w| words.flags(w) & RATIONED != 0)
+                    .for_each(|w| bits.insert(w));
+                rationed[slot.len] = bits;
+            }
+        }
+        Rationing {
+            most: ration.most,
+            rationed,
+            none_in: self
+                .slots
+                .iter()
+                .map(|s| s.len >= ration.long || s.len == longest)
+                .collect(),
         }
     }
 
@@ -256,11 +368,17 @@ impl<'p, 'a> Search<'p, 'a> {
             .slots
             .iter()
             .zip(&problem.words)
-            .map(|(slot, source)| {
+            .enumerate()
+            .map(|(s, (slot, source))| {
                 let mut words = source.matching(&grid.letters(slot), problem.floor);
                 for banned in problem.banned.iter().filter(|b| b.len() == slot.len) {
                     if let Some(w) = source.matching(banned, 0).minimum() {
                         words.set(w, false);
+                    }
+                }
+                if let Some(r) = &problem.rationing {
+                    if r.none_in[s] {
+                        without(&mut words, &r.rationed[slot.len]);
                     }
                 }
                 SlotState {
@@ -361,8 +479,17 @@ impl<'p, 'a> Search<'p, 'a> {
     /// and each clone given a word ([`Self::place`]) and run, without
     /// propagating the whole grid again.
     pub fn settle(&mut self) -> bool {
+        let problem = self.problem;
+        // The constructor's own entries rule out their roots first.
+        let ruled_out = problem
+            .given
+            .iter()
+            .all(|&root| self.rule_out_root(usize::MAX, root));
         (0..self.state.len()).for_each(|s| self.enqueue(s));
-        self.settled = self.propagate();
+        self.settled = ruled_out && self.propagate();
+        if !ruled_out {
+            self.clear_queue();
+        }
         self.settled
     }
 
@@ -846,20 +973,113 @@ impl<'p, 'a> Search<'p, 'a> {
         true
     }
 
-    /// A slot down to one word takes it from the other slots of its length.
+    /// A slot down to one word takes it, and every word sharing a root
+    /// with it, from the other slots; a rationed word may use up the
+    /// grid's allowance, which takes every other rationed word away.
     fn claim_word(&mut self, slot: usize) -> bool {
         let word = self.state[slot]
             .words
             .minimum()
             .expect("a slot with count 1 has a word");
         let problem = self.problem;
-        for &other in &problem.same_length[problem.slots[slot].len] {
-            if other != slot
+        let words = problem.words[slot];
+        if problem.shared_roots {
+            let len = problem.slots[slot].len;
+            if !self.rule_out(slot, (false, len, word)) {
+                return false;
+            }
+        } else {
+            for root in words.roots(word) {
+                if !self.rule_out_root(slot, root) {
+                    return false;
+                }
+            }
+        }
+        match &problem.rationing {
+            Some(r) if words.flags(word) & RATIONED != 0 => self.ration(slot, r),
+            _ => true,
+        }
+    }
+
+    /// Takes from every slot but `except` the words root number `root`
+    /// (with [`WEAK`] for a weak root) rules out: for a root, every word
+    /// holding it; for a weak root, those holding it as a root of their own.
+    fn rule_out_root(&mut self, except: usize, root: u32) -> bool {
+        let problem = self.problem;
+        for packed in problem.index.members(root) {
+            let (weak_there, len, word) = member(packed);
+            if root & WEAK != 0 && weak_there {
+                // Members are listed strong first: only weak ones are left.
+                break;
+            }
+            if !self.rule_out(except, (weak_there, len, word)) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Takes word `word` of length `len` from every slot of that length
+    /// but `except`.
+    fn rule_out(&mut self, except: usize, (_, len, word): (bool, usize, usize)) -> bool {
+        let problem = self.problem;
+        let Some(slots) = problem.same_length.get(len) else {
+            return true;
+        };
+        for &other in slots {
+            if other != except
                 && self.state[other].words.contains(word)
                 && !self.remove_word(other, word)
             {
                 return false;
             }
+        }
+        true
+    }
+
+    /// A rationed word has come into `slot`: past the allowance that fails;
+    /// at it, the undecided slots lose their rationed words.
+    fn ration(&mut self, slot: usize, r: &Rationing) -> bool {
+        let problem = self.problem;
+        let decided = |s: usize| {
+            let st = &self.state[s];
+            st.count == 1
+                && st
+                    .words
+                    .minimum()
+                    .is_some_and(|w| problem.words[s].flags(w) & RATIONED != 0)
+        };
+        let used = (0..self.state.len()).filter(|&s| decided(s)).count();
+        if used > r.most {
+            self.failures[slot] += 1;
+            return false;
+        }
+        if used < r.most {
+            return true;
+        }
+        for s in 0..self.state.len() {
+            let rationed = &r.rationed[problem.slots[s].len];
+            let st = &self.state[s];
+            let holds_some = st
+                .words
+                .as_slice()
+                .iter()
+                .zip(rationed.as_slice())
+                .any(|(d, r)| d & r != 0);
+            if st.count <= 1 || !holds_some {
+                continue;
+            }
+            self.save(s);
+            self.versions += 1;
+            let st = &mut self.state[s];
+            st.version = self.versions;
+            without(&mut st.words, rationed);
+            st.count = st.words.count_ones(..);
+            if st.count == 0 {
+                self.failures[s] += 1;
+                return false;
+            }
+            self.enqueue(s);
         }
         true
     }
@@ -960,12 +1180,33 @@ fn letter(bit: u32) -> u8 {
     b'A' + bit as u8
 }
 
+/// Removes from `domain` the words of `gone` (which may span more or fewer
+/// words than the domain).
+fn without(domain: &mut FixedBitSet, gone: &FixedBitSet) {
+    for (d, g) in domain.as_mut_slice().iter_mut().zip(gone.as_slice()) {
+        *d &= !g;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::grid::Cell;
-    use crate::wordlist::index::Index;
+    use crate::wordlist::index::{Index, Lexicon};
+    use crate::wordlist::notes::Notes;
+    use crate::wordlist::roots::RootTable;
     use crate::wordlist::WordList;
+
+    /// An index of `text` that knows nothing of its words: each is its own
+    /// root and of no rationed kind.
+    fn plain_index(text: &str) -> Index {
+        let (roots, notes) = (RootTable::default(), Notes::default());
+        let lexicon = Lexicon {
+            roots: &roots,
+            notes: &notes,
+        };
+        Index::build_with(&WordList::parse(text, "t").0, 0, &lexicon)
+    }
 
     #[test]
     fn both_ways_of_reading_letter_masks_agree() {
@@ -978,7 +1219,7 @@ mod tests {
                     + "\n"
             })
             .collect();
-        let index = Index::build(&WordList::parse(&text, "t").0, 0);
+        let index = plain_index(&text);
         let words = index.of_length(5).expect("five-letter words");
         for density in [0.001, 0.01, 0.2, 0.9] {
             let mut domain = FixedBitSet::with_capacity(words.count());
@@ -1016,12 +1257,26 @@ mod tests {
                     + "\n"
             })
             .collect();
-        (grid, Index::build(&WordList::parse(&text, "t").0, 0))
+        (grid, plain_index(&text))
     }
 
     /// Every fill of `problem`, found by trying each word in each slot in
     /// turn with no inference at all: the reference the search is held to.
+    /// No word twice.
     fn brute_force(problem: &Problem, grid: &Grid) -> HashSet<Vec<usize>> {
+        brute_force_with(problem, grid, &|a, b| a == b, &|_| false, 0)
+    }
+
+    /// Like [`brute_force`], with no two words that `clash`, and at most
+    /// `most` words that are `rationed`, none of them in the slots the
+    /// problem keeps them out of.
+    fn brute_force_with(
+        problem: &Problem,
+        grid: &Grid,
+        clash: &dyn Fn(&str, &str) -> bool,
+        rationed: &dyn Fn(&str) -> bool,
+        most: usize,
+    ) -> HashSet<Vec<usize>> {
         let width = grid.width();
         let mut letters: Vec<Option<u8>> = (0..width * grid.height())
             .map(|i| match grid.get(i / width, i % width) {
@@ -1046,8 +1301,14 @@ mod tests {
                 .for_each(|(r, c)| seen[r * width + c] = true);
             order.push(s);
         }
+        struct Rules<'r> {
+            clash: &'r dyn Fn(&str, &str) -> bool,
+            rationed: &'r dyn Fn(&str) -> bool,
+            most: usize,
+        }
         fn go(
             problem: &Problem,
+            rules: &Rules,
             order: &[usize],
             width: usize,
             letters: &mut Vec<Option<u8>>,
@@ -1060,10 +1321,17 @@ mod tests {
             };
             let slot = &problem.slots[s];
             let words = problem.words[s];
+            let others: Vec<&str> = (0..chosen.len())
+                .filter(|&o| o != s && chosen[o] != usize::MAX)
+                .map(|o| problem.words[o].word_str(chosen[o]))
+                .collect();
+            let used = others.iter().filter(|o| (rules.rationed)(o)).count();
+            let kept_out = problem.rationing.as_ref().is_some_and(|r| r.none_in[s]);
             for w in 0..words.count() {
-                let repeat = problem.same_length[slot.len]
-                    .iter()
-                    .any(|&o| o != s && chosen[o] == w);
+                let text = words.word_str(w);
+                let is_rationed = (rules.rationed)(text);
+                let repeat = others.iter().any(|o| (rules.clash)(o, text))
+                    || (is_rationed && (kept_out || used >= rules.most));
                 let word = words.word(w);
                 let fits = slot
                     .cells()
@@ -1080,14 +1348,27 @@ mod tests {
                     }
                 }
                 chosen[s] = w;
-                go(problem, rest, width, letters, chosen, out);
+                go(problem, rules, rest, width, letters, chosen, out);
                 chosen[s] = usize::MAX;
                 set.iter().for_each(|&i| letters[i] = None);
             }
         }
         let mut out = HashSet::new();
         let mut chosen = vec![usize::MAX; problem.slots.len()];
-        go(problem, &order, width, &mut letters, &mut chosen, &mut out);
+        let rules = Rules {
+            clash,
+            rationed,
+            most,
+        };
+        go(
+            problem,
+            &rules,
+            &order,
+            width,
+            &mut letters,
+            &mut chosen,
+            &mut out,
+        );
         out
     }
 
@@ -1105,7 +1386,7 @@ mod tests {
             let Some(words) = slots.iter().map(|s| index.of_length(s.len)).collect() else {
                 continue;
             };
-            let problem = Problem::new(&grid, slots, words, 0);
+            let problem = Problem::new(&grid, slots, words, &index, 0);
             let all = brute_force(&problem, &grid);
             let mut listed = HashSet::new();
             let systematic =
@@ -1140,6 +1421,122 @@ mod tests {
         );
     }
 
+    /// The root rule and the ration, held to a brute force that checks
+    /// them on the words' letters with [`RootTable::clash`] and the notes:
+    /// every fill the search lists obeys both, and no fill that obeys them
+    /// is missing, whether the search runs systematically or restarts
+    /// after every node (leaning on what it learned). Random families mix
+    /// roots that are words of the list with roots that are not, and weak
+    /// roots.
+    #[test]
+    fn roots_and_ration_lose_no_fill_and_let_none_through() {
+        let mut rng = StdRng::seed_from_u64(17);
+        let (mut fills, mut unruly, mut rationed_fills) = (0, 0, 0);
+        for case in 0..160 {
+            let size = rng.random_range(3..=4);
+            let mut grid = Grid::empty(size, size).expect("a small grid");
+            if rng.random_bool(0.5) {
+                grid.set(
+                    rng.random_range(0..size),
+                    rng.random_range(0..size),
+                    Cell::Block,
+                );
+            }
+            let words: Vec<String> = (0..rng.random_range(30..90))
+                .map(|_| {
+                    let len = rng.random_range(2..=size);
+                    (0..len)
+                        .map(|_| (b'A' + rng.random_range(0..4u8)) as char)
+                        .collect()
+                })
+                .collect();
+            let mut roots = String::new();
+            let mut notes = String::new();
+            let mut seen = HashSet::new();
+            for w in &words {
+                if !seen.insert(w.clone()) {
+                    continue;
+                }
+                let pick = |rng: &mut StdRng| -> String {
+                    if rng.random_bool(0.7) {
+                        words[rng.random_range(0..words.len())].clone()
+                    } else {
+                        ["QQ", "XY", "ZZZ"][rng.random_range(0..3)].to_string()
+                    }
+                };
+                let strong: Vec<String> = (0..rng.random_range(0..=2))
+                    .map(|_| pick(&mut rng))
+                    .collect();
+                let weak: Vec<String> = (0..rng.random_range(0..=1))
+                    .map(|_| pick(&mut rng))
+                    .collect();
+                if !strong.is_empty() || !weak.is_empty() {
+                    roots += &format!("{w};{}|{}\n", strong.join(" "), weak.join(" "));
+                }
+                if rng.random_bool(0.25) {
+                    notes += &format!("{w};crosswordese;test\n");
+                }
+            }
+            let (table, notes) = (RootTable::from_text(roots), Notes::from_text(notes));
+            let lexicon = Lexicon {
+                roots: &table,
+                notes: &notes,
+            };
+            let text: String = words.iter().map(|w| format!("{w}\n")).collect();
+            let index = Index::build_with(&WordList::parse(&text, "t").0, 0, &lexicon);
+            let slots = grid.slots(2);
+            let Some(words) = slots.iter().map(|s| index.of_length(s.len)).collect() else {
+                continue;
+            };
+            let mut problem = Problem::new(&grid, slots, words, &index, 0);
+            let most = rng.random_range(0..=2);
+            problem.rationing = Some(problem.rationing_of(Ration {
+                most,
+                long: rng.random_range(3..=5),
+            }));
+            let clash = |a: &str, b: &str| table.clash(a, b);
+            let rationed = |w: &str| notes.get(w).is_some_and(|n| n.rationed());
+            let all = brute_force_with(&problem, &grid, &clash, &rationed, most);
+            let mut listed = HashSet::new();
+            let systematic =
+                Search::new(&problem, &grid, case, None, AtLeaf::Continue).run(|f, _| {
+                    assert!(listed.insert(f.to_vec()), "case {case}: a fill came twice");
+                    true
+                });
+            assert!(matches!(systematic, End::Exhausted { .. }));
+            assert_eq!(listed, all, "case {case}:\n{}", grid.to_text());
+            if all.len() <= 30 {
+                let mut search = Search::new(&problem, &grid, case, None, AtLeaf::Stop);
+                search.restart_nodes = 1;
+                let mut found = HashSet::new();
+                let end = search.run(|f, _| {
+                    assert!(found.insert(f.to_vec()), "case {case}: a fill came twice");
+                    true
+                });
+                assert!(matches!(end, End::Exhausted { .. }), "case {case}");
+                assert_eq!(found, all, "case {case}:\n{}", grid.to_text());
+            }
+            fills += all.len();
+            rationed_fills += all
+                .iter()
+                .filter(|f| {
+                    f.iter()
+                        .zip(&problem.words)
+                        .any(|(&w, words)| rationed(words.word_str(w)))
+                })
+                .count();
+            // Fills that only repeat-free filling allows: the rules cut something.
+            unruly += brute_force(&problem, &grid).len()
+                - all.len().min(brute_force(&problem, &grid).len());
+        }
+        // Meaningless unless fills were found, some held rationed words,
+        // and the rules turned fills away.
+        assert!(
+            fills > 200 && rationed_fills > 20 && unruly > 200,
+            "{fills} {rationed_fills} {unruly}"
+        );
+    }
+
     /// The parallel-slot check may only reject what propagation would: for
     /// every candidate it rejects, placing the word must wipe a slot out.
     /// Checked at states deep in random searches, where tables and letters
@@ -1154,7 +1551,7 @@ mod tests {
             let Some(words) = slots.iter().map(|s| index.of_length(s.len)).collect() else {
                 continue;
             };
-            let problem = Problem::new(&grid, slots, words, 0);
+            let problem = Problem::new(&grid, slots, words, &index, 0);
             let mut search = Search::new(&problem, &grid, case, None, AtLeaf::Stop);
             (0..search.state.len()).for_each(|s| search.enqueue(s));
             if !search.propagate() {

@@ -130,7 +130,7 @@ pub fn candidates(
     let source = words[at];
     let pattern = grid.letters(&slots[at]);
     let fitting = source.matching(&pattern, options.floor);
-    let problem = Problem::new(grid, slots, words, options.floor).banning(&options.banned);
+    let problem = Problem::from_options(grid, slots, words, index, options);
     let mut root = Search::new(&problem, grid, options.seed, None, AtLeaf::Stop);
     let settled = root.empty_slots().is_empty() && root.settle();
     let agreeing: Vec<usize> = fitting
@@ -291,7 +291,7 @@ pub fn letter_counts(
     let slots = grid.slots(options.min_slot.max(2));
     let slots = searched(slots, grid, index, options.floor);
     let words = slot_words(&slots, index)?;
-    let problem = Problem::new(grid, slots, words, options.floor).banning(&options.banned);
+    let problem = Problem::from_options(grid, slots, words, index, options);
     let mut root = Search::new(&problem, grid, options.seed, None, AtLeaf::Stop);
     let empty = root.empty_slots();
     if !empty.is_empty() {

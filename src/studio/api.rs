@@ -15,7 +15,7 @@ use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use crate::clues::{attach, parse_slot_name, slot_name, Sources};
+use crate::clues::{attach, parse_slot_name, slot_name, Choosing, Sources};
 use crate::export::{render, Format};
 use crate::fill::quality::Quality;
 use crate::fill::{self, FillOptions, Outcome};
@@ -886,6 +886,7 @@ pub fn clues(request: &CluesRequest, list: &WordList) -> Reply {
             database: true,
             ..Sources::default()
         },
+        &Choosing::default(),
     );
     let clues: BTreeMap<String, &str> = puzzle
         .clues

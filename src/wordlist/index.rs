@@ -8,25 +8,76 @@
 //! same in memory and on disk, opening a cached index is a map plus a
 //! checksum: no parsing.
 //!
+//! Beside letters and scores the index records what the search needs to
+//! know of each word as an editor would: its roots (see
+//! [`super::roots`]: placing a word rules out every word sharing a root,
+//! its own letters included, so the same table serves the no-repeat rule)
+//! and whether it is of a kind editors ration (see
+//! [`super::notes::Kind::RATIONED`]). Roots are numbered per index; a
+//! word lists its root numbers and each root number its words, so placing
+//! a word costs a walk over the few words of its families.
+//!
 //! Layout (little-endian u64 words; sections 8-byte aligned):
-//! `MAGIC, key, total bytes, longest length`, then per length
-//! `count, letters offset, scores offset, bitsets offset`, then the sections,
-//! then a checksum of everything before it.
+//! `MAGIC, key, total bytes, longest length, roots, root starts offset,
+//! members offset`, then per length `count, letters offset, scores offset,
+//! bitsets offset, flags offset, root starts offset, roots offset`, then
+//! the sections, then a checksum of everything before it. Root lists are
+//! u32s: a word's roots are root numbers (bit 31 set for a weak root), a
+//! root's members `weak << 31 | length << 26 | word number`.
 
 use std::fs::File;
 use std::path::Path;
 
 use fixedbitset::FixedBitSet;
 
+use super::notes::{notes, Kind, Notes};
+use super::roots::{roots, RootTable};
 use super::WordList;
 use crate::error::{IoContext, Result};
 use crate::files::{self, Existing};
 use crate::progress::Reporter;
 
 pub const LETTERS: usize = 26;
-const MAGIC: u64 = u64::from_le_bytes(*b"CRVIDX01");
-const HEADER_WORDS: usize = 4;
-const TABLE_WORDS: usize = 4;
+const MAGIC: u64 = u64::from_le_bytes(*b"CRVIDX02");
+const HEADER_WORDS: usize = 7;
+const TABLE_WORDS: usize = 7;
+
+/// A word's flag: it is of a kind editors ration.
+pub const RATIONED: u8 = 1;
+/// A word's flag: it is a name.
+pub const NAME: u8 = 2;
+/// Bit 31 of a root number or member: the root is a weak one.
+pub const WEAK: u32 = 1 << 31;
+const LENGTH_SHIFT: u32 = 26;
+const WORD_MASK: u32 = (1 << LENGTH_SHIFT) - 1;
+
+/// What the index records of each word besides letters and score.
+#[derive(Clone, Copy)]
+pub struct Lexicon<'a> {
+    pub roots: &'a RootTable,
+    pub notes: &'a Notes,
+}
+
+impl Lexicon<'static> {
+    /// What the default list knows (`wordlists/roots.txt`, `notes.txt`).
+    pub fn embedded() -> Lexicon<'static> {
+        Lexicon {
+            roots: roots(),
+            notes: notes(),
+        }
+    }
+}
+
+impl Lexicon<'_> {
+    fn flags(&self, word: &str) -> u8 {
+        match self.notes.get(word) {
+            Some(note) => {
+                u8::from(note.rationed()) * RATIONED | u8::from(note.is(Kind::Name)) * NAME
+            }
+            None => 0,
+        }
+    }
+}
 
 const _: () = assert!(usize::BITS == 64, "bitset blocks are read as 64-bit words");
 
@@ -76,43 +127,85 @@ fn blocks_for(count: usize) -> usize {
 }
 
 impl Index {
-    /// Builds the index of `list`, tagged with `key` (the cache key).
+    /// Builds the index of `list`, tagged with `key` (the cache key), with
+    /// what the default list knows of its words.
     pub fn build(list: &WordList, key: u64) -> Index {
+        Index::build_with(list, key, &Lexicon::embedded())
+    }
+
+    /// Builds the index of `list` with the roots and kinds of `lexicon`.
+    pub fn build_with(list: &WordList, key: u64, lexicon: &Lexicon) -> Index {
         let sorted = list.sorted();
         let longest = sorted.last().map_or(0, |e| e.word.len());
-        let mut by_length: Vec<Vec<(&[u8], u8)>> = vec![Vec::new(); longest + 1];
+        let mut by_length: Vec<Vec<(&str, u8)>> = vec![Vec::new(); longest + 1];
         for entry in sorted {
-            by_length[entry.word.len()].push((entry.word.as_bytes(), entry.score));
+            by_length[entry.word.len()].push((entry.word.as_str(), entry.score));
         }
-        let mut words: Vec<u64> = vec![MAGIC, key, 0, longest as u64];
+        // Root numbers in order of first use, and each root's members.
+        let mut numbers: std::collections::HashMap<&str, u32> = Default::default();
+        let mut members: Vec<Vec<u32>> = Vec::new();
+        let mut words: Vec<u64> = vec![MAGIC, key, 0, longest as u64, 0, 0, 0];
         let table_start = words.len();
         words.resize(table_start + (longest + 1) * TABLE_WORDS, 0);
         for (len, entries) in by_length.iter().enumerate() {
             let count = entries.len();
-            let letters: Vec<u8> = entries
-                .iter()
-                .flat_map(|(w, _)| w.iter().copied())
-                .collect();
+            let letters: Vec<u8> = entries.iter().flat_map(|(w, _)| w.bytes()).collect();
             let scores: Vec<u8> = entries.iter().map(|&(_, s)| s).collect();
+            let flags: Vec<u8> = entries.iter().map(|(w, _)| lexicon.flags(w)).collect();
+            let mut starts: Vec<u32> = Vec::with_capacity(count + 1);
+            let mut roots: Vec<u32> = Vec::new();
+            for (i, (word, _)) in entries.iter().enumerate() {
+                starts.push(roots.len() as u32);
+                let of = lexicon.roots.of(word);
+                let weak = of.weak.iter().map(|r| (*r, WEAK));
+                for (root, bit) in of.strong.iter().map(|r| (*r, 0)).chain(weak) {
+                    let next = numbers.len() as u32;
+                    let number = *numbers.entry(root).or_insert(next);
+                    if number == next {
+                        members.push(Vec::new());
+                    }
+                    roots.push(number | bit);
+                    members[number as usize].push(bit | (len as u32) << LENGTH_SHIFT | i as u32);
+                }
+            }
+            starts.push(roots.len() as u32);
             let letters_at = push_bytes(&mut words, &letters);
             let scores_at = push_bytes(&mut words, &scores);
             let bits_at = words.len();
             let blocks = blocks_for(count);
             words.resize(bits_at + len * LETTERS * blocks, 0);
             for (i, (word, _)) in entries.iter().enumerate() {
-                for (position, &letter) in word.iter().enumerate() {
+                for (position, letter) in word.bytes().enumerate() {
                     let set = bits_at + (position * LETTERS + (letter - b'A') as usize) * blocks;
                     words[set + i / 64] |= 1 << (i % 64);
                 }
             }
+            let flags_at = push_bytes(&mut words, &flags);
+            let starts_at = push_u32s(&mut words, &starts);
+            let roots_at = push_u32s(&mut words, &roots);
             let row = table_start + len * TABLE_WORDS;
             words[row..row + TABLE_WORDS].copy_from_slice(&[
                 count as u64,
                 letters_at as u64,
                 scores_at as u64,
                 bits_at as u64,
+                flags_at as u64,
+                starts_at as u64,
+                roots_at as u64,
             ]);
         }
+        let mut member_starts: Vec<u32> = Vec::with_capacity(members.len() + 1);
+        let mut flat: Vec<u32> = Vec::new();
+        for list in &mut members {
+            // Strong members first: a weak root rules out only those.
+            list.sort_by_key(|m| m & WEAK);
+            member_starts.push(flat.len() as u32);
+            flat.extend_from_slice(list);
+        }
+        member_starts.push(flat.len() as u32);
+        words[4] = members.len() as u64;
+        words[5] = push_u32s(&mut words, &member_starts) as u64;
+        words[6] = push_u32s(&mut words, &flat) as u64;
         words[2] = ((words.len() + 1) * 8) as u64;
         let mut bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
         let sum = checksum(&bytes);
@@ -194,7 +287,24 @@ impl Index {
             letters: field(1) * 8,
             scores: field(2) * 8,
             bits: field(3) * 8,
+            flags: field(4) * 8,
+            root_starts: field(5) * 8,
+            roots: field(6) * 8,
         })
+    }
+
+    /// The words of root number `root` (without its weak bit), each as
+    /// `WEAK` if the root is a weak one of that word, its length and its
+    /// number among the words of that length (see [`member`]).
+    pub fn members(&self, root: u32) -> impl Iterator<Item = u32> + '_ {
+        let bytes = self.backing.bytes();
+        let root = (root & !WEAK) as usize;
+        let starts = word_at(bytes, 5) as usize * 8;
+        let at = starts + root * 4;
+        let from = u32_at(bytes, at) as usize;
+        let to = u32_at(bytes, at + 4) as usize;
+        let flat = word_at(bytes, 6) as usize * 8;
+        (from..to).map(move |k| u32_at(bytes, flat + k * 4))
     }
 
     pub fn total_words(&self) -> usize {
@@ -208,6 +318,27 @@ impl Index {
     pub fn is_mapped(&self) -> bool {
         matches!(self.backing, Backing::Mapped(_))
     }
+}
+
+/// The u32 at byte `at`.
+fn u32_at(bytes: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"))
+}
+
+/// A root member's parts: whether the root is weak for it, its length and
+/// its word number.
+pub fn member(packed: u32) -> (bool, usize, usize) {
+    (
+        packed & WEAK != 0,
+        (packed & !WEAK) as usize >> LENGTH_SHIFT,
+        (packed & WORD_MASK) as usize,
+    )
+}
+
+/// Appends `data` as little-endian u32s; returns its offset in words.
+fn push_u32s(words: &mut Vec<u64>, data: &[u32]) -> usize {
+    let bytes: Vec<u8> = data.iter().flat_map(|v| v.to_le_bytes()).collect();
+    push_bytes(words, &bytes)
 }
 
 /// Appends `data` to `words`, zero-padded; returns its offset in words.
@@ -227,10 +358,14 @@ pub struct Words<'a> {
     bytes: &'a [u8],
     len: usize,
     count: usize,
-    /// Byte offsets of the letters, the scores and the first bitset.
+    /// Byte offsets of the letters, the scores, the first bitset, the
+    /// flags, the root starts and the roots.
     letters: usize,
     scores: usize,
     bits: usize,
+    flags: usize,
+    root_starts: usize,
+    roots: usize,
 }
 
 impl<'a> Words<'a> {
@@ -256,6 +391,21 @@ impl<'a> Words<'a> {
 
     pub fn score(&self, i: usize) -> u8 {
         self.bytes[self.scores + i]
+    }
+
+    /// Word `i`'s flags ([`RATIONED`], [`NAME`]).
+    pub fn flags(&self, i: usize) -> u8 {
+        self.bytes[self.flags + i]
+    }
+
+    /// Word `i`'s root numbers, its own letters' first; a weak root has
+    /// [`WEAK`] set. See [`Index::members`].
+    pub fn roots(&self, i: usize) -> impl Iterator<Item = u32> + 'a {
+        let bytes = self.bytes;
+        let from = u32_at(bytes, self.root_starts + i * 4) as usize;
+        let to = u32_at(bytes, self.root_starts + (i + 1) * 4) as usize;
+        let at = self.roots;
+        (from..to).map(move |k| u32_at(bytes, at + k * 4))
     }
 
     /// The raw 64-bit blocks of the (position, letter) bitset.

@@ -7,10 +7,13 @@
 //! their highest score. Several lists layer: a later list's score for a word
 //! replaces an earlier one, so a personal list can adjust a big public one.
 
+pub mod dialect;
 pub mod embedded;
+pub mod forms;
 pub mod index;
 pub mod normalize;
 pub mod notes;
+pub mod roots;
 pub mod spec;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -159,6 +162,15 @@ impl WordList {
                 None => {
                     self.entries.insert(word, entry);
                 }
+            }
+        }
+    }
+
+    /// Gives the words of `scores` that the list holds those scores.
+    pub fn rescore<'a>(&mut self, scores: impl IntoIterator<Item = (&'a str, u8)>) {
+        for (word, score) in scores {
+            if let Some(entry) = self.entries.get_mut(word) {
+                entry.score = score;
             }
         }
     }

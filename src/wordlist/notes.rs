@@ -3,8 +3,9 @@
 //!
 //! `wordlists/build.py` writes `wordlists/notes.txt` (`WORD;kinds;origin`)
 //! beside the list. Kinds are what an editor counts when judging a fill —
-//! names, abbreviations, partials, crosswordese, foreign words, phrases, and
-//! entries that fail the breakfast-table test — so the quality report of
+//! names, abbreviations, partials, crosswordese, foreign words, phrases, odd
+//! inflections, answers only Americans know, and entries that fail the
+//! breakfast-table test — so the quality report of
 //! `fill` and `make` can name them, whatever list the fill came from; the
 //! origin ("SCOWL word 35, wordfreq 3.21", "curated phrases.txt") is what
 //! `wordlist show` prints to explain a score.
@@ -26,12 +27,18 @@ pub enum Kind {
     Crosswordese,
     Foreign,
     Phrase,
+    /// An odd inflection: the plural of a mass noun (TOBACCOS), a form
+    /// nobody uses (ACTIVES).
+    Inflection,
+    /// Known only to American solvers (NCAA, a US-only brand): British
+    /// puzzles leave it out.
+    American,
     /// Fails the breakfast-table test: kept below the default minimum score.
     Breakfast,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 8] = [
+    pub const ALL: [Kind; 10] = [
         Kind::Name,
         Kind::Abbreviation,
         Kind::Contraction,
@@ -39,7 +46,19 @@ impl Kind {
         Kind::Crosswordese,
         Kind::Foreign,
         Kind::Phrase,
+        Kind::Inflection,
+        Kind::American,
         Kind::Breakfast,
+    ];
+
+    /// The kinds an editor rations, a few to a grid and none in its
+    /// longest entries: crosswordese, partials, abbreviations and odd
+    /// inflections (`make`'s budget).
+    pub const RATIONED: [Kind; 4] = [
+        Kind::Crosswordese,
+        Kind::Partial,
+        Kind::Abbreviation,
+        Kind::Inflection,
     ];
 
     /// The name used in notes.txt.
@@ -52,6 +71,8 @@ impl Kind {
             Kind::Crosswordese => "crosswordese",
             Kind::Foreign => "foreign",
             Kind::Phrase => "phrase",
+            Kind::Inflection => "inflection",
+            Kind::American => "american",
             Kind::Breakfast => "breakfast",
         }
     }
@@ -78,11 +99,21 @@ impl Note<'_> {
     pub fn is(&self, kind: Kind) -> bool {
         self.kinds.contains(&kind)
     }
+
+    /// Whether the entry is of a kind an editor rations ([`Kind::RATIONED`]).
+    pub fn rationed(&self) -> bool {
+        Kind::RATIONED.iter().any(|k| self.is(*k))
+    }
 }
 
 #[derive(Debug, Default)]
 pub struct Notes {
     table: KeyedLines,
+}
+
+/// The notes as compiled in (deflated), for cache keys.
+pub fn packed() -> &'static [u8] {
+    PACKED
 }
 
 /// The notes of the embedded list, inflated the first time they are asked for.

@@ -1,12 +1,16 @@
 //! Which words a command uses, and the cached index for them.
 //!
 //! A [`ListSpec`] names the lists (or the embedded default), the minimum
-//! score and the exclusion lists. Its cache key hashes all of their bytes and
-//! settings, so any change to any input selects a different cache file; the
-//! index for a key is memory-mapped when cached and built (then saved) when not.
+//! score, the exclusion lists and the puzzle's dialect (British puzzles
+//! score the embedded list their own way, see [`super::dialect`]). Its
+//! cache key hashes all of their bytes and settings, and the tables of
+//! roots and kinds the index records, so any change to any input selects a
+//! different cache file; the index for a key is memory-mapped when cached
+//! and built (then saved) when not.
 
 use std::path::{Path, PathBuf};
 
+use super::dialect::{british_scores, Dialect};
 use super::embedded;
 use super::index::{cached, Index};
 use super::{Entry, WordList};
@@ -19,6 +23,10 @@ pub struct ListSpec {
     pub files: Vec<PathBuf>,
     pub min_score: u8,
     pub exclude: Vec<PathBuf>,
+    /// British puzzles rescore the embedded list (`wordlists/british.txt`:
+    /// British spellings up, American ones and answers only Americans know
+    /// down); a constructor's own lists keep their scores.
+    pub dialect: Dialect,
 }
 
 impl ListSpec {
@@ -30,6 +38,9 @@ impl ListSpec {
             let (embedded, read) = embedded::default_list()?;
             progress.detail(&read.to_string());
             list = embedded;
+            if self.dialect == Dialect::British {
+                list.rescore(british_scores());
+            }
         }
         for file in &self.files {
             let (layer, read) = WordList::read(file)?;
@@ -52,9 +63,17 @@ impl ListSpec {
     /// Hash of every input byte and setting.
     pub fn cache_key(&self) -> Result<u64> {
         let mut hash = Fnv::new();
-        hash.add(b"cruciverb index v1");
+        hash.add(b"cruciverb index v2");
+        // What the index records of each word (roots, kinds) comes from
+        // these whatever the lists.
+        hash.add(super::roots::packed());
+        hash.add(super::notes::packed());
         if self.files.is_empty() {
             hash.add(embedded::packed());
+            if self.dialect == Dialect::British {
+                hash.add(b"british");
+                hash.add(super::dialect::packed()[0]);
+            }
         }
         for (tag, files) in [(b'L', &self.files), (b'X', &self.exclude)] {
             for file in files {

@@ -3,7 +3,8 @@
 Entry files hold `ENTRY;SCORE;clue` lines with the entry as written; clue
 files (`clues-*.txt`) `ANSWER;clue` lines for entries the big sources
 bring; score files (`scores-*.txt`) `WORD;SCORE;why` lines where the team
-overrules a computed score. This module turns each line into a record and
+overrules a computed score; levels files (`levels-*.txt`) an answer's kind
+as an editor sees it and its further clues by difficulty. This module turns each line into a record and
 refuses a malformed one with its file and line number, so a slip in
 hand-written data stops the build instead of shipping.
 
@@ -35,7 +36,19 @@ ENTRY_FILES = {
     "names": "name",
 }
 
+# What a levels file may say an answer is (`curated/README.md`): the kinds
+# of the quality report, `word` and `phrase` for none of them, and
+# `american` after a comma for an answer only American solvers know.
+LEVEL_KINDS = frozenset({"word", "phrase", "name", "abbreviation", "partial", "crosswordese",
+                         "foreign", "inflection"})
+LEVELS = ("easy", "medium", "hard")
+REGIONS = ("us", "uk")
+
 Entry = namedtuple("Entry", "word score clue written kind source")
+# A levels-file line: a kind (`kinds` set, clue None), a clue at a level
+# (`level` easy/medium/hard, `region` "", us or uk), or a dropped clue
+# (`level` "drop").
+Level = namedtuple("Level", "word kinds level region clue source")
 Clue = namedtuple("Clue", "word clue written source")
 Rescore = namedtuple("Rescore", "word score why source")
 
@@ -85,6 +98,47 @@ def parse_score_line(line, where):
     return Rescore(word, int(fields[1]), fields[2], where)
 
 
+def parse_level_line(line, where):
+    """One `ANSWER;KIND[,american]`, `ANSWER;LEVEL[+REGION];clue` or
+    `ANSWER;drop;clue` line -> Level, or CuratedError naming `where`."""
+    fields = [f.strip() for f in line.split(";")]
+    word = normalize(fields[0])
+    if not word:
+        raise CuratedError(f"{where}: {fields[0]!r} is no answer")
+    if len(fields) == 2:
+        kind, *flags = fields[1].split(",")
+        if kind not in LEVEL_KINDS or any(f != "american" for f in flags):
+            raise CuratedError(f"{where}: {fields[1]!r} is no kind ({', '.join(sorted(LEVEL_KINDS))}"
+                               f", optionally followed by ,american)")
+        return Level(word, {kind} | set(flags), None, "", None, where)
+    if len(fields) != 3:
+        raise CuratedError(f"{where}: expected ANSWER;KIND or ANSWER;LEVEL;clue")
+    level, _, region = fields[1].partition("+")
+    if level not in LEVELS + ("drop",) or (region and (region not in REGIONS or level == "drop")):
+        raise CuratedError(f"{where}: {fields[1]!r} is no level (easy, medium or hard, optionally "
+                           f"+us or +uk; or drop)")
+    clue = fields[2]
+    problem = style_problems(clue) or (None if level == "drop" else leaks(word, word, clue))
+    if problem:
+        raise CuratedError(f"{where}: clue {clue!r} for {word}: {problem}")
+    return Level(word, None, level, region, clue, where)
+
+
+def read_levels(path):
+    """Every line of a levels file, in order; an answer with two kind lines
+    is an error."""
+    lines, kinds = [], {}
+    for number, line in data_lines(path):
+        record = parse_level_line(line, f"{path}:{number}")
+        if record.kinds is not None:
+            if record.word in kinds:
+                raise CuratedError(f"{record.source}: {record.word} already has a kind on "
+                                   f"{kinds[record.word]}")
+            kinds[record.word] = record.source
+        lines.append(record)
+    return lines
+
+
 def read_keyed(path, parse):
     """Every record of a clue or score file; a word listed twice is an error."""
     records = {}
@@ -108,7 +162,8 @@ def read_entry_file(path, kind):
     return entries
 
 
-KEYED_FILES = {"clues": parse_clue_line, "scores": parse_score_line}
+KEYED_FILES = {"clues": parse_clue_line, "scores": parse_score_line,
+               "levels": parse_level_line}
 
 
 def parser_for(path):
@@ -141,7 +196,7 @@ def main(paths):
                 failed += 1
                 continue
             problems = []
-            if record.word in seen:
+            if record.word in seen and parse is not parse_level_line:
                 problems.append(f"{record.word} already on line {seen[record.word]}")
             clue = getattr(record, "clue", None)
             if clue and safety.clue_problem(clue):

@@ -15,7 +15,10 @@ Adjustments, each for something frequency misses:
 - An inflected form (FLANS, CURLIER) is as familiar as its base word in a
   grid even though text uses it less: it is scored by the better of its own
   frequency and its base's, less a little (`INFLECTION_DISCOUNT`), provided
-  the form itself is a standard word that text does use.
+  the form itself is a standard word that text does use. A form used far
+  less than its base (`ODD_INFLECTION_GAP`: TOBACCOS, ACTIVES, the plural
+  of a mass noun) is an odd inflection: scored on its own use and marked
+  down (`ODD_INFLECTION`).
 - Long words need more use than short ones to be good fill (`LONG_EXTRA`):
   a grid's long slots should carry lively entries, not dictionary words.
 - Proper names and capitalised words need to be better known than words
@@ -43,7 +46,11 @@ NAME_EXTRA = 0.5
 # itself is at most this size class and used at least this much.
 # A form used far less than its base (SAMES, EASTS: the plural of a word
 # that is mostly not a noun) gets no help.
-INFLECTION_DISCOUNT, INFLECTION_SIZE, INFLECTION_ZIPF, INFLECTION_GAP = 0.7, 50, 1.0, 2.5
+INFLECTION_DISCOUNT, INFLECTION_SIZE, INFLECTION_ZIPF = 0.7, 50, 1.0
+# An inflection used this many Zipf units less than its base is an odd one
+# (TOBACCOS, ACTIVES, CAKING: the plural of a mass noun, a form nobody
+# needs): no help from its base, and marked down.
+ODD_INFLECTION_GAP, ODD_INFLECTION = 2.1, 15
 FOREIGN_SPELLING = 15
 # Words wordfreq does not list at all: kept, but never usable by default.
 UNSEEN_CAP = 30
@@ -51,6 +58,13 @@ UNSEEN_CAP = 30
 UNCURATED_CAP = 45
 # WordNet phrases the team has not rated, by how often their senses were tagged.
 PHRASE_SCORES = ((10, 45), (1, 40), (0, 35))
+# Kinds the team's review keeps below the default minimum (an editor prints
+# them only when nothing else fits), and the score they are held to.
+BELOW_MINIMUM_KINDS = frozenset({"crosswordese", "partial", "inflection"})
+REVIEWED_WEAK_CAP = 45
+# In British puzzles, an American spelling with a British twin (COLOR) and
+# an answer only American solvers know are held to this.
+BRITISH_CAP = 30
 # The breakfast-table tier is kept below the default minimum.
 BREAKFAST_CAP = 35
 # An entry the clue databases cannot clue cannot be used by `make`.
@@ -66,8 +80,9 @@ def word_score(zipf, size, kinds, length, american=None, base_zipf=None):
     length, smallest American size class (None: the same as `size`) and
     the Zipf frequency of the word it inflects (None: not an inflection)."""
     use = zipf
+    odd = odd_inflection(zipf, base_zipf)
     if base_zipf is not None and size <= INFLECTION_SIZE and zipf >= INFLECTION_ZIPF \
-            and base_zipf - zipf <= INFLECTION_GAP:
+            and not odd:
         use = max(zipf, base_zipf - INFLECTION_DISCOUNT)
     pivot = PIVOTS[size]
     if length >= LONG:
@@ -77,9 +92,17 @@ def word_score(zipf, size, kinds, length, american=None, base_zipf=None):
     score = 50 + SLOPE * (use - pivot)
     if american is not None and american > size:
         score -= FOREIGN_SPELLING
+    if odd:
+        score -= ODD_INFLECTION
     if zipf == 0:
         score = min(score, UNSEEN_CAP)
     return clamp(score)
+
+
+def odd_inflection(zipf, base_zipf):
+    """Whether an inflection used `zipf` is an odd one next to its base's
+    `base_zipf` (None: not an inflection)."""
+    return base_zipf is not None and base_zipf - zipf > ODD_INFLECTION_GAP
 
 
 def phrase_score(tags):

@@ -44,8 +44,9 @@ TAXON_PREFIXES = (
 
 class ScowlEntry:
     """One grid-letter entry of SCOWL: its smallest size class, the kinds it
-    appears as and its written forms."""
-    __slots__ = ("size", "american", "kinds", "forms")
+    appears as (each with its smallest size class), its written forms and
+    the spelling varieties that have it."""
+    __slots__ = ("size", "american", "kinds", "sizes", "forms", "varieties")
 
     def __init__(self):
         self.size = 100
@@ -54,7 +55,31 @@ class ScowlEntry:
         # only British or Canadian English uses (COLOUR, KERB).
         self.american = 100
         self.kinds = set()
+        # Kind -> smallest size class: TIM is a common name (50) but a
+        # plain word only in the largest class (95).
+        self.sizes = {}
         self.forms = set()
+        # Varieties whose plain-word files list it (english, american, british, ...).
+        self.varieties = set()
+
+    def primary_kind(self):
+        """The kind a solver reads the entry as: the one SCOWL lists in its
+        smallest size class, a plain word when it ties (ERA, not the ERA
+        abbreviation; TIM the name, not the size-95 word)."""
+        best = min(self.sizes.values())
+        if self.sizes.get("word") == best:
+            return "word"
+        order = ("name", "capitalised", "abbreviation", "contraction")
+        return min((k for k, s in self.sizes.items() if s == best), key=order.index)
+
+    def american_only(self):
+        """Spelled so only in American English (COLOR, CENTER)."""
+        return "american" in self.varieties and not self.varieties & {"english", "british", "british_z"}
+
+    def british_only(self):
+        """Spelled so only in British English (COLOUR, CENTRE)."""
+        return bool(self.varieties & {"british", "british_z"}) \
+            and not self.varieties & {"english", "american"}
 
 
 def scowl(min_len, max_len):
@@ -78,7 +103,10 @@ def scowl(min_len, max_len):
             if m["variety"] in AMERICAN_VARIETIES:
                 entry.american = min(entry.american, size)
             entry.kinds.add(kind)
+            entry.sizes[kind] = min(entry.sizes.get(kind, 100), size)
             entry.forms.add(raw)
+            if kind == "word":  # Centre the name says nothing of centre the word
+                entry.varieties.add(m["variety"])
     return entries
 
 
