@@ -58,8 +58,18 @@ pub struct Clue {
     pub text: String,
     /// The answer's word lengths as British puzzles print them after the
     /// clue, without the parentheses: `6,3,6`, `4-5`, `7`; empty when the
-    /// puzzle prints none (American puzzles). See [`enumeration_of`].
+    /// puzzle prints none (American puzzles). See [`enumeration_of`]. The
+    /// readers set it only to what [`enumeration_length`] accepts, so every
+    /// format can write it and read it back.
     pub enumeration: String,
+}
+
+impl Clue {
+    /// The clue as printed where the enumeration has no place of its own
+    /// (`.puz`, `.xd`, plain text): see [`with_enumeration`].
+    pub fn printed(&self) -> String {
+        with_enumeration(&self.text, &self.enumeration)
+    }
 }
 
 impl Puzzle {
@@ -124,6 +134,24 @@ impl Puzzle {
             .iter_mut()
             .find(|c| c.number == number && c.direction == direction)
     }
+
+    /// For formats with no place for an enumeration, which write it at the
+    /// end of the clue text ([`Clue::printed`]): moves each trailing
+    /// enumeration that spells its answer's letters from the text to
+    /// [`Clue::enumeration`] (see [`split_enumeration`]). Call it once the
+    /// marks are set, since a rebus cell's letters count in the answer.
+    pub fn split_enumerations(&mut self) {
+        for clue in &mut self.clues {
+            if !clue.enumeration.is_empty() {
+                continue;
+            }
+            let (text, enumeration) = split_enumeration(&clue.text, clue.answer.len());
+            if let Some(enumeration) = enumeration {
+                clue.text = text.to_string();
+                clue.enumeration = enumeration;
+            }
+        }
+    }
 }
 
 /// The minimum word lengths a reader tries, in order, for a file that does
@@ -185,6 +213,56 @@ pub fn split_enumeration(clue: &str, letters: usize) -> (&str, Option<String>) {
     (clue, None)
 }
 
+/// `text (enumeration)`, as a clue is printed; just the enumeration in
+/// parentheses when there is no text yet, and the text alone when there is
+/// no enumeration. [`split_enumeration`] reads it back.
+pub fn with_enumeration(text: &str, enumeration: &str) -> String {
+    match (text.is_empty(), enumeration.is_empty()) {
+        (_, true) => text.to_string(),
+        (true, false) => format!("({enumeration})"),
+        (false, false) => format!("{text} ({enumeration})"),
+    }
+}
+
+/// An enumeration as other software writes it in a field of its own, in
+/// our form: parentheses around it, spaces after or around commas and
+/// hyphens, spaces between words (`6 3 6`) and typographic hyphens and dashes
+/// are all accepted (`(6, 3, 6)`, `6 3 6` → `6,3,6`; `4‐5`, `4 – 5` →
+/// `4-5`). None when what is left is not word lengths
+/// ([`enumeration_length`]); the caller treats an empty field as none.
+pub fn parse_enumeration(written: &str) -> Option<String> {
+    let text = written.trim();
+    let text = text
+        .strip_prefix('(')
+        .and_then(|t| t.strip_suffix(')'))
+        .unwrap_or(text);
+    let mut out = String::new();
+    // Whitespace between two numbers separates words; next to a comma or a
+    // hyphen it is only spacing.
+    let mut space = false;
+    for ch in text.chars() {
+        match ch {
+            c if c.is_whitespace() => space = true,
+            ',' => {
+                out.push(',');
+                space = false;
+            }
+            '-' | '\u{2010}' | '\u{2011}' | '\u{2012}' | '\u{2013}' => {
+                out.push('-');
+                space = false;
+            }
+            c => {
+                if space && out.ends_with(|p: char| p.is_ascii_digit()) {
+                    out.push(',');
+                }
+                space = false;
+                out.push(c);
+            }
+        }
+    }
+    enumeration_length(&out).map(|_| out)
+}
+
 /// "Across" or "Down", as files name the directions.
 pub fn direction_name(direction: Direction) -> &'static str {
     match direction {
@@ -220,5 +298,61 @@ mod tests {
         );
         assert_eq!(split_enumeration("(5)", 5), ("", Some("5".to_string())));
         assert_eq!(split_enumeration("No parens", 8), ("No parens", None));
+    }
+
+    #[test]
+    fn enumerations_other_software_writes_are_read_in_our_form() {
+        for (written, ours) in [
+            ("6,3,6", "6,3,6"),
+            ("(6,3,6)", "6,3,6"),
+            (" ( 6, 3, 6 ) ", "6,3,6"),
+            ("6 3 6", "6,3,6"),
+            ("6 ,3", "6,3"),
+            ("4-5", "4-5"),
+            ("4 - 5", "4-5"),
+            ("4\u{2010}5", "4-5"),
+            ("4\u{2013}5", "4-5"),
+            ("3 4-5", "3,4-5"),
+            ("7", "7"),
+        ] {
+            assert_eq!(
+                parse_enumeration(written).as_deref(),
+                Some(ours),
+                "{written:?}"
+            );
+        }
+        for bad in [
+            "", "()", "((6))", "4'1", "2 wds", "6,,3", "6,", "-6", "0", "(6", "6)",
+        ] {
+            assert_eq!(parse_enumeration(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_printed_enumeration_reads_back_from_the_clue_text() {
+        assert_eq!(with_enumeration("Comic", "6,3,6"), "Comic (6,3,6)");
+        assert_eq!(with_enumeration("", "5"), "(5)");
+        assert_eq!(with_enumeration("Year (2019)", ""), "Year (2019)");
+        let grid = Grid::parse_text("ABCD\nE##F\nGHIJ\n", "g").unwrap();
+        let mut puzzle = Puzzle::from_grid(grid, 2);
+        let texts = ["Year (2019) (4)", "Bad (abbr.)", "Wrong count (4)", "(3)"];
+        for (clue, text) in puzzle.clues.iter_mut().zip(texts) {
+            clue.text = text.to_string();
+        }
+        puzzle.split_enumerations();
+        let split: Vec<(&str, &str)> = puzzle
+            .clues
+            .iter()
+            .map(|c| (c.text.as_str(), c.enumeration.as_str()))
+            .collect();
+        assert_eq!(
+            split,
+            [
+                ("Year (2019)", "4"),
+                ("Bad (abbr.)", ""),
+                ("Wrong count (4)", ""),
+                ("", "3")
+            ]
+        );
     }
 }

@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use cruciverb::export::{self, Format};
 use cruciverb::Result;
 
-use super::options::{output_path, wrote, ForceOption};
+use super::options::{output_path, wrote, CreditOptions, ForceOption};
 
 #[derive(Clone, Copy, ValueEnum)]
 enum FormatName {
@@ -42,11 +42,14 @@ pub struct ExportArgs {
     #[arg(short, long, value_name = "FILE")]
     out: Option<PathBuf>,
     #[command(flatten)]
+    credits: CreditOptions,
+    #[command(flatten)]
     force: ForceOption,
 }
 
 pub fn run(command: &ExportArgs) -> Result<ExitCode> {
-    let puzzle = export::import(&command.puzzle)?;
+    let mut puzzle = export::import(&command.puzzle)?;
+    command.credits.apply(&mut puzzle);
     let format = command.to.format();
     let out = output_path(&command.puzzle, command.out.as_deref(), format.extension())?;
     export::save(&puzzle, format, &out, command.force.existing())?;

@@ -20,8 +20,8 @@ use cruciverb::wordlist::spec::default_cache_dir;
 use cruciverb::{Error, Result};
 
 use super::options::{
-    clock_seed, clue_file, clue_list, parse_positive, parse_seconds, parse_size, ForceOption,
-    PaperOptions, WordlistOptions, OUTPUT_DIR,
+    clock_seed, clue_file, clue_list, parse_positive, parse_seconds, parse_size, CreditOptions,
+    ForceOption, PaperOptions, WordlistOptions, OUTPUT_DIR,
 };
 use super::progress::Bars;
 use super::NO_RESULT;
@@ -78,13 +78,8 @@ pub struct MakeArgs {
     /// Clues to use first: lines `ANSWER;clue` or `12A;clue`.
     #[arg(long, value_name = "FILE")]
     clues: Option<PathBuf>,
-    #[arg(long)]
-    title: Option<String>,
-    #[arg(long, default_value = "cruciverb")]
-    author: String,
-    /// Copyright line (default: "© AUTHOR").
-    #[arg(long)]
-    copyright: Option<String>,
+    #[command(flatten)]
+    credits: CreditOptions,
     #[command(flatten)]
     paper: PaperOptions,
     /// Directory for the puzzle files.
@@ -148,6 +143,32 @@ impl MakeArgs {
     }
 }
 
+/// The title a newspaper would give the puzzle: its series and number, the
+/// seed being what tells one made puzzle from another ("Crossword No.
+/// 482,913"). A British puzzle here is a blocked grid with plain clues,
+/// which British papers call a quick crossword. A `--pattern` puzzle (no
+/// `--style`) gets the American title; `--title` names it otherwise.
+fn default_title(style: Style, seed: u64) -> String {
+    let series = match style {
+        Style::American => "Crossword",
+        Style::British => "Quick Crossword",
+    };
+    format!("{series} No. {}", grouped(seed))
+}
+
+/// `n` with commas between groups of three digits, as printed numbers are.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 pub fn run(command: &MakeArgs) -> Result<ExitCode> {
     let seed = command.seed.unwrap_or_else(|| clock_seed() % 1_000_000);
     let name = command
@@ -171,13 +192,14 @@ pub fn run(command: &MakeArgs) -> Result<ExitCode> {
         &Bars::new(false),
     )?;
     note!("seed {seed}");
+    let given = &command.credits;
     let credits = Credits {
-        title: command.title.clone().unwrap_or_else(|| name.clone()),
-        author: command.author.clone(),
-        copyright: command
-            .copyright
+        title: given
+            .title
             .clone()
-            .unwrap_or_else(|| format!("© {}", command.author)),
+            .unwrap_or_else(|| default_title(command.style, seed)),
+        author: given.author.clone().unwrap_or_default(),
+        copyright: given.copyright.clone().unwrap_or_default(),
     };
     let sources = Sources {
         file: file.as_ref(),
@@ -228,4 +250,27 @@ pub fn run(command: &MakeArgs) -> Result<ExitCode> {
         outln!("{}", path.display());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_titles_number_the_puzzle_by_its_seed_in_groups_of_three() {
+        assert_eq!(
+            default_title(Style::American, 482_913),
+            "Crossword No. 482,913"
+        );
+        assert_eq!(
+            default_title(Style::British, 1_000),
+            "Quick Crossword No. 1,000"
+        );
+        assert_eq!(default_title(Style::American, 7), "Crossword No. 7");
+        assert_eq!(default_title(Style::American, 999), "Crossword No. 999");
+        assert_eq!(
+            default_title(Style::American, u64::MAX),
+            "Crossword No. 18,446,744,073,709,551,615"
+        );
+    }
 }

@@ -1,5 +1,5 @@
 //! Options and conventions several subcommands share: word lists, paper,
-//! sizes, threads, seconds, seeds, and where outputs go.
+//! credits, sizes, threads, seconds, seeds, and where outputs go.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -8,6 +8,7 @@ use clap::{Args, ValueEnum};
 
 use cruciverb::clues::ClueFile;
 use cruciverb::files::Existing;
+use cruciverb::puzzle::Puzzle;
 use cruciverb::typeset::{Paper, PdfOptions};
 use cruciverb::wordlist::dialect::Dialect;
 use cruciverb::wordlist::spec::ListSpec;
@@ -86,6 +87,41 @@ impl PaperOptions {
                 PaperName::A4 => Paper::A4,
             },
             solution: !self.no_solution,
+        }
+    }
+}
+
+/// `--title`, `--author`, `--copyright`: the credits `make`, `pdf` and
+/// `export` print, one definition so that they read alike everywhere. Each
+/// given one replaces the puzzle's own (`""` clears it); one not given
+/// leaves it as it is.
+#[derive(Args)]
+pub struct CreditOptions {
+    /// Title (default: the puzzle's own; for `make`, "Crossword No. SEED",
+    /// or "Quick Crossword No. SEED" with --style british).
+    #[arg(long, value_name = "TEXT")]
+    pub title: Option<String>,
+    /// Author, printed as the byline "by AUTHOR" (default: the puzzle's own;
+    /// none for `make`).
+    #[arg(long, value_name = "NAME")]
+    pub author: Option<String>,
+    /// Copyright line, printed as given, e.g. "© 2026 Ann Smith" (default:
+    /// the puzzle's own; none for `make`).
+    #[arg(long, value_name = "TEXT")]
+    pub copyright: Option<String>,
+}
+
+impl CreditOptions {
+    /// Replaces the puzzle's credits with those given.
+    pub fn apply(&self, puzzle: &mut Puzzle) {
+        for (given, field) in [
+            (&self.title, &mut puzzle.title),
+            (&self.author, &mut puzzle.author),
+            (&self.copyright, &mut puzzle.copyright),
+        ] {
+            if let Some(given) = given {
+                field.clone_from(given);
+            }
         }
     }
 }

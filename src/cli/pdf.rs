@@ -9,7 +9,7 @@ use cruciverb::export;
 use cruciverb::typeset;
 use cruciverb::Result;
 
-use super::options::{output_path, wrote, ForceOption, PaperOptions};
+use super::options::{output_path, wrote, CreditOptions, ForceOption, PaperOptions};
 
 #[derive(Args)]
 pub struct PdfArgs {
@@ -21,11 +21,14 @@ pub struct PdfArgs {
     #[command(flatten)]
     paper: PaperOptions,
     #[command(flatten)]
+    credits: CreditOptions,
+    #[command(flatten)]
     force: ForceOption,
 }
 
 pub fn run(command: &PdfArgs) -> Result<ExitCode> {
-    let puzzle = export::import(&command.puzzle)?;
+    let mut puzzle = export::import(&command.puzzle)?;
+    command.credits.apply(&mut puzzle);
     let out = output_path(&command.puzzle, command.out.as_deref(), "pdf")?;
     typeset::save_pdf(
         &puzzle,

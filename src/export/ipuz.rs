@@ -8,7 +8,10 @@
 //! - `solution`: one-letter strings, a rebus cell's whole text (`"HEART"`),
 //!   `"#"` for blocks, `null` for a white cell not filled yet;
 //! - `clues`: every slot as `[number, "text"]`, Across then Down, in number
-//!   order, with `""` where no clue is written yet;
+//!   order, with `""` where no clue is written yet; a clue with an
+//!   enumeration as the spec's clue object `{"number": 1, "clue": "text",
+//!   "enumeration": "6,3,6"}`, and then `"showenumerations": true`, without
+//!   which solvers (Forkyz among them) do not print enumerations;
 //! - `title`, `author`, `copyright`, `notes` only when not empty.
 //!
 //! [`read`] reads that and the variants other tools write (see its
@@ -28,7 +31,9 @@ use super::cell_text::{cell_text, CellText};
 use crate::error::{Error, Result};
 use crate::files::{self, Existing};
 use crate::grid::{check_side, Cell, Direction, Grid, Mark, Marks};
-use crate::puzzle::{direction_name, min_slot_candidates, Puzzle, DEFAULT_MIN_SLOT};
+use crate::puzzle::{
+    direction_name, min_slot_candidates, parse_enumeration, Puzzle, DEFAULT_MIN_SLOT,
+};
 
 /// The puzzle as pretty-printed ipuz JSON, one grid row or clue per line.
 pub fn write(puzzle: &Puzzle) -> String {
@@ -56,10 +61,15 @@ pub fn save(puzzle: &Puzzle, path: &Path, existing: Existing) -> Result<()> {
 ///   strings, which take the direction's slots in order; list names like
 ///   `"Across:Across"`; a clue's own `answer` is ignored (the grid is the
 ///   answer);
+/// - a clue object's `enumeration` as a string in any form
+///   [`parse_enumeration`] reads (`"6,3,6"`, `"(6, 3, 6)"`, `"6 3 6"`) or a
+///   number (`3`), whatever `showenumerations` says; `""` and `null` are
+///   none;
 /// - credits that are missing, `null` or `""` (all read as empty);
 /// - version 1 files and JSONP-wrapped files (`ipuz({…})`).
 ///
-/// Per-direction cell values, clues spanning several slots,
+/// Per-direction cell values, clues spanning several slots, an enumeration
+/// that is not word lengths (`"4'1"`),
 /// directions other than Across and Down, numbering that does not follow
 /// the standard convention and clues naming a word the grid does not have
 /// are errors. Slots the file gives no clue for get empty text.
@@ -97,6 +107,8 @@ struct IpuzOut<'a> {
     dimensions: Dimensions,
     block: &'static str,
     empty: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    showenumerations: Option<bool>,
     puzzle: Vec<Vec<Value>>,
     solution: Vec<Vec<Value>>,
     clues: ClueLists<'a>,
@@ -111,9 +123,22 @@ struct Dimensions {
 #[derive(Serialize)]
 struct ClueLists<'a> {
     #[serde(rename = "Across")]
-    across: Vec<(u32, &'a str)>,
+    across: Vec<ClueOut<'a>>,
     #[serde(rename = "Down")]
-    down: Vec<(u32, &'a str)>,
+    down: Vec<ClueOut<'a>>,
+}
+
+/// A clue as written: `[number, "text"]`, or the spec's clue object when
+/// there is an enumeration, which only the object has room for.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum ClueOut<'a> {
+    Pair(u32, &'a str),
+    Object {
+        number: u32,
+        clue: &'a str,
+        enumeration: &'a str,
+    },
 }
 
 impl<'a> IpuzOut<'a> {
@@ -133,6 +158,11 @@ impl<'a> IpuzOut<'a> {
             },
             block: BLOCK,
             empty: 0,
+            showenumerations: puzzle
+                .clues
+                .iter()
+                .any(|c| !c.enumeration.is_empty())
+                .then_some(true),
             puzzle: numbered_rows(puzzle),
             solution: solution_rows(puzzle),
             clues: clue_lists(puzzle),
@@ -195,12 +225,21 @@ fn clue_lists(puzzle: &Puzzle) -> ClueLists<'_> {
         down: Vec::new(),
     };
     for slot in puzzle.grid.slots(puzzle.min_slot) {
-        let text = puzzle
-            .clue(slot.number, slot.direction)
-            .map_or("", |c| c.text.as_str());
+        let clue = puzzle.clue(slot.number, slot.direction);
+        let text = clue.map_or("", |c| c.text.as_str());
+        let enumeration = clue.map_or("", |c| c.enumeration.as_str());
+        let entry = if enumeration.is_empty() {
+            ClueOut::Pair(slot.number, text)
+        } else {
+            ClueOut::Object {
+                number: slot.number,
+                clue: text,
+                enumeration,
+            }
+        };
         match slot.direction {
-            Direction::Across => lists.across.push((slot.number, text)),
-            Direction::Down => lists.down.push((slot.number, text)),
+            Direction::Across => lists.across.push(entry),
+            Direction::Down => lists.down.push(entry),
         }
     }
     lists
@@ -806,6 +845,8 @@ struct Listed {
     index: usize,
     number: Option<u32>,
     text: String,
+    /// In our form; empty for none.
+    enumeration: String,
 }
 
 fn read_clue_lists(doc: &Map<String, Value>) -> Checked<Vec<Listed>> {
@@ -826,13 +867,18 @@ fn read_clue_lists(doc: &Map<String, Value>) -> Checked<Vec<Listed>> {
             .as_array()
             .ok_or_else(|| format!("clue list {name:?} is not an array"))?;
         for (index, entry) in list.iter().enumerate() {
-            let (number, text) = read_clue(entry)
+            let Read {
+                number,
+                text,
+                enumeration,
+            } = read_clue(entry)
                 .map_err(|m| format!("clue list {name:?}, entry {}: {m}", index + 1))?;
             listed.push(Listed {
                 direction,
                 index,
                 number,
                 text,
+                enumeration,
             });
         }
     }
@@ -852,7 +898,7 @@ fn place_clues(puzzle: &mut Puzzle, listed: Vec<Listed>) -> Checked<()> {
                 direction_name(clue.direction)
             ));
         }
-        place_clue(puzzle, number, clue.direction, clue.text)?;
+        place_clue(puzzle, number, clue.direction, clue.text, clue.enumeration)?;
     }
     Ok(())
 }
@@ -871,12 +917,24 @@ fn clue_direction(name: &str) -> Checked<Direction> {
     }
 }
 
-/// A clue entry's number (None for a bare string) and text.
-fn read_clue(entry: &Value) -> Checked<(Option<u32>, String)> {
+/// A clue entry as read: its number (None for a bare string), text and
+/// enumeration.
+struct Read {
+    number: Option<u32>,
+    text: String,
+    enumeration: String,
+}
+
+fn read_clue(entry: &Value) -> Checked<Read> {
+    let plain = |number, text: &String| Read {
+        number,
+        text: text.clone(),
+        enumeration: String::new(),
+    };
     match entry {
-        Value::String(text) => Ok((None, text.clone())),
+        Value::String(text) => Ok(plain(None, text)),
         Value::Array(pair) => match pair.as_slice() {
-            [number, Value::String(text)] => Ok((Some(clue_number(number)?), text.clone())),
+            [number, Value::String(text)] => Ok(plain(Some(clue_number(number)?), text)),
             _ => Err(format!("{} is not [number, \"text\"]", show(entry))),
         },
         Value::Object(map) => clue_object(map),
@@ -884,7 +942,7 @@ fn read_clue(entry: &Value) -> Checked<(Option<u32>, String)> {
     }
 }
 
-fn clue_object(map: &Map<String, Value>) -> Checked<(Option<u32>, String)> {
+fn clue_object(map: &Map<String, Value>) -> Checked<Read> {
     if map.contains_key("numbers") && !map.contains_key("number") {
         return Err("clues spanning several slots (\"numbers\") are not supported".into());
     }
@@ -894,7 +952,39 @@ fn clue_object(map: &Map<String, Value>) -> Checked<(Option<u32>, String)> {
         Some(Value::String(s)) => s.clone(),
         Some(other) => return Err(format!("\"clue\" is {}, expected a string", show(other))),
     };
-    Ok((number, text))
+    let enumeration = map
+        .get("enumeration")
+        .map(read_enumeration)
+        .transpose()?
+        .unwrap_or_default();
+    Ok(Read {
+        number,
+        text,
+        enumeration,
+    })
+}
+
+/// A clue's `enumeration` in our form: the spec's string, or a bare number
+/// as some tools write a one-word answer's length.
+fn read_enumeration(value: &Value) -> Checked<String> {
+    let written = match value {
+        Value::Null => return Ok(String::new()),
+        Value::String(s) if s.trim().is_empty() => return Ok(String::new()),
+        Value::String(s) => s.clone(),
+        Value::Number(n) => n.to_string(),
+        other => {
+            return Err(format!(
+                "\"enumeration\" is {}, expected a string like \"6,3,6\"",
+                show(other)
+            ))
+        }
+    };
+    parse_enumeration(&written).ok_or_else(|| {
+        format!(
+            "\"enumeration\" {} is not word lengths like \"6,3,6\" or \"4-5\"",
+            show(value)
+        )
+    })
 }
 
 fn clue_number(value: &Value) -> Checked<u32> {
@@ -924,11 +1014,18 @@ fn nth_slot(puzzle: &Puzzle, direction: Direction, index: usize) -> Checked<u32>
         })
 }
 
-fn place_clue(puzzle: &mut Puzzle, number: u32, direction: Direction, text: String) -> Checked<()> {
+fn place_clue(
+    puzzle: &mut Puzzle,
+    number: u32,
+    direction: Direction,
+    text: String,
+    enumeration: String,
+) -> Checked<()> {
     let name = direction_name(direction);
     match puzzle.clue_mut(number, direction) {
         Some(clue) => {
             clue.text = text;
+            clue.enumeration = enumeration;
             Ok(())
         }
         None => Err(format!(

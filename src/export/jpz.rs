@@ -17,8 +17,11 @@
 //! and a shaded one `background-color="#C0C0C0"`, as Crossword Compiler
 //! writes them), then one `<word>` per slot giving its
 //! cells as ranges (`x="1-5" y="3"`), then two `<clues>` lists, Across and
-//! Down, whose `<clue word number format>` entries carry the clue text and
-//! the answer length.
+//! Down, whose `<clue word number>` entries carry the clue text, with
+//! `format="6,3,6"` for a clue's enumeration (Crossword Compiler's attribute
+//! for it). A clue without one has no `format`: Crossword Compiler writes
+//! the answer's length there, but that would read back as an enumeration
+//! the puzzle does not print.
 //!
 //! Text is escaped for XML. XML 1.0 cannot carry most control characters
 //! even escaped, so a credit or clue containing one is an error naming it.
@@ -39,7 +42,7 @@ use super::zip;
 use crate::error::{Error, Result};
 use crate::files;
 use crate::grid::{check_marks, check_side, Cell, Direction, Grid, Mark, Marks, Slot};
-use crate::puzzle::{direction_name, min_slot_candidates, Puzzle};
+use crate::puzzle::{direction_name, min_slot_candidates, parse_enumeration, Puzzle};
 
 /// The light grey of a shaded cell.
 const SHADE: &str = "#C0C0C0";
@@ -164,15 +167,20 @@ fn clue_list(puzzle: &Puzzle, slots: &[Slot], direction: Direction) -> Result<St
         if slot.direction != direction {
             continue;
         }
-        let text = puzzle
-            .clue(slot.number, direction)
-            .map_or("", |c| c.text.as_str());
-        let text = escape(text, &format!("clue {} {heading}", slot.number))?;
+        let clue = puzzle.clue(slot.number, direction);
+        let what = format!("clue {} {heading}", slot.number);
+        let text = escape(clue.map_or("", |c| c.text.as_str()), &what)?;
+        let format = match clue.map_or("", |c| c.enumeration.as_str()) {
+            "" => String::new(),
+            enumeration => format!(
+                " format=\"{}\"",
+                escape(enumeration, &format!("enumeration of the {what}"))?
+            ),
+        };
         xml.push_str(&format!(
-            "        <clue word=\"{}\" number=\"{}\" format=\"{}\">{text}</clue>\n",
+            "        <clue word=\"{}\" number=\"{}\"{format}>{text}</clue>\n",
             index + 1,
             slot.number,
-            slot.len
         ));
     }
     xml.push_str("      </clues>\n");
@@ -226,7 +234,11 @@ fn escape(text: &str, what: &str) -> Result<String> {
 /// - clues with a `word` (the clue's `number`, when a whole number, must be
 ///   that word's) or, lacking one, a `number` in a list titled Across or
 ///   Down (else the first list is Across, the second Down); words with no
-///   clue get empty text.
+///   clue get empty text;
+/// - a clue's `format` as its enumeration, in any form
+///   [`parse_enumeration`] reads (`6,3,6`, `(6, 3, 6)`, `6 3 6`); blank is
+///   none. Crossword Compiler writes one on every clue, so its puzzles read
+///   with an enumeration on every clue.
 ///
 /// Refused, with a message naming the place: text that is not UTF-8 (what
 /// Crossword Compiler writes), anything not well-formed XML, an entity
@@ -236,8 +248,9 @@ fn escape(text: &str, what: &str) -> Result<String> {
 /// letter), cell numbers other than the standard numbering of the words, a
 /// word that is not a whole run of white cells, a run as long as the
 /// shortest word that has no `<word>`, a one-cell word that does not say
-/// its direction (by a range like `x="3-3"`), and clues naming a word or
-/// number the grid does not have, or a slot already clued.
+/// its direction (by a range like `x="3-3"`), clues naming a word or
+/// number the grid does not have, or a slot already clued, and a `format`
+/// that is not word lengths (`4'1`).
 pub fn read(bytes: &[u8], name: &str) -> Result<Puzzle> {
     let unzipped;
     let bytes = if zip::is_zip(bytes) {
@@ -421,6 +434,7 @@ struct ClueList {
 struct ClueAttributes {
     word: Option<String>,
     number: Option<String>,
+    format: Option<String>,
     at: usize,
 }
 
@@ -560,6 +574,7 @@ impl Reading<'_, '_> {
                 let clue = ClueAttributes {
                     word: attributes.get("word").map(str::to_string),
                     number: attributes.get("number").map(str::to_string),
+                    format: attributes.get("format").map(str::to_string),
                     at,
                 };
                 self.start_capture(kind, Some(clue));
@@ -1216,6 +1231,15 @@ fn place_clues(
             if !seen.insert((number, direction)) {
                 return Err(fail(format!("clue {number} {name} is given twice")));
             }
+            let enumeration = match attributes.format.as_deref().map(str::trim) {
+                None | Some("") => String::new(),
+                Some(format) => parse_enumeration(format).ok_or_else(|| {
+                    fail(format!(
+                        "clue {number} {name} has format=\"{format}\", which is not word \
+                         lengths like 6,3,6 or 4-5"
+                    ))
+                })?,
+            };
             let clue = puzzle.clue_mut(number, direction).ok_or_else(|| {
                 fail(format!(
                     "clue {number} {name} does not match the grid: no {name} word is numbered \
@@ -1223,6 +1247,7 @@ fn place_clues(
                 ))
             })?;
             clue.text = text;
+            clue.enumeration = enumeration;
         }
     }
     Ok(())

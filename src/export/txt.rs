@@ -12,7 +12,8 @@
 //!   `Circled squares (row,column): 1,1 1,3` (a box drawing has no room
 //!   for a circle, and a solver needs to know them);
 //! - `ACROSS` and `DOWN`, one clue a line, `12. Clue text (5)` with the
-//!   answer length, numbers right-aligned;
+//!   answer length, or the clue's enumeration in its place when it has one
+//!   (`12. Comic (6,3,6)`), numbers right-aligned;
 //! - the copyright;
 //! - `SOLUTION`: the filled grid, one row a line, letters separated by
 //!   spaces, `#` for blocks and `.` for cells not filled yet; a rebus cell
@@ -94,16 +95,21 @@ fn clue_list(puzzle: &Puzzle, slots: &[Slot], direction: Direction) -> String {
         Direction::Down => String::from("DOWN\n"),
     };
     for slot in listed {
-        let clue = puzzle
-            .clue(slot.number, direction)
-            .map_or("", |c| c.text.trim());
-        text.push_str(&clue_entry(slot, clue, width));
+        let clue = puzzle.clue(slot.number, direction);
+        let words = clue.map_or("", |c| c.text.trim());
+        // The enumeration says the length and more; printing both would
+        // give the solver two lengths to read.
+        let length = match clue.map_or("", |c| c.enumeration.as_str()) {
+            "" => slot.len.to_string(),
+            enumeration => enumeration.to_string(),
+        };
+        text.push_str(&clue_entry(slot, words, &length, width));
     }
     text
 }
 
 /// `12. Clue text (5)`; a clue's later lines are indented to its text.
-fn clue_entry(slot: &Slot, clue: &str, width: usize) -> String {
+fn clue_entry(slot: &Slot, clue: &str, length: &str, width: usize) -> String {
     let label = format!("{:>width$}. ", slot.number);
     let indent = " ".repeat(label.len());
     let mut entry = label;
@@ -117,7 +123,7 @@ fn clue_entry(slot: &Slot, clue: &str, width: usize) -> String {
     if !clue.is_empty() {
         entry.push(' ');
     }
-    entry.push_str(&format!("({})\n", slot.len));
+    entry.push_str(&format!("({length})\n"));
     entry
 }
 

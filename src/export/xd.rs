@@ -20,7 +20,12 @@
 //! - the clues `A1. Text ~ ANSWER` (rebus cells spelled out in full),
 //!   Across then Down, one blank line between,
 //!   a line break in a clue written as `\` (the spec's line separator, so a
-//!   `\` in a clue reads back as a line break);
+//!   `\` in a clue reads back as a line break); the spec has no place for an
+//!   enumeration, so it ends the text as it is printed, `A1. Comic (6,3,6) ~
+//!   CALVINANDHOBBES`, and reading takes a trailing `(…)` that spells the
+//!   answer's letters as the enumeration (`(2019)` or `(abbr.)` stay text;
+//!   a clue without an enumeration whose text ends in its own letter count,
+//!   `(5)` on a 5-letter answer, reads back with that as its enumeration);
 //! - the notes, if any, as the free-form final section.
 //!
 //! The spec has one kind of special cell per puzzle (the `Special` header
@@ -45,7 +50,7 @@ use std::collections::HashSet;
 
 use crate::error::{Error, Result};
 use crate::grid::{check_marks, check_rebus, check_side, Cell, Direction, Grid, Mark, Marks, Slot};
-use crate::puzzle::{answer, direction_name, Puzzle, DEFAULT_MIN_SLOT};
+use crate::puzzle::{answer, direction_name, with_enumeration, Puzzle, DEFAULT_MIN_SLOT};
 
 /// Rebus keys in the order they are given out: digits as the spec's
 /// examples, then symbols no grid uses for anything else.
@@ -105,6 +110,7 @@ pub fn read(text: &str, name: &str) -> Result<Puzzle> {
     puzzle.copyright = headers.copyright;
     puzzle.notes = join_notes(&headers.notes, &notes_text(&sections.notes));
     read_clues(&sections.clues, &mut puzzle, name)?;
+    puzzle.split_enumerations();
     Ok(puzzle)
 }
 
@@ -263,7 +269,9 @@ fn clue_lines(puzzle: &Puzzle) -> String {
         previous = Some(slot.direction);
         let text = puzzle
             .clue(slot.number, slot.direction)
-            .map_or(String::new(), |c| clue_text_out(&c.text));
+            .map_or(String::new(), |c| {
+                with_enumeration(&clue_text_out(&c.text), &c.enumeration)
+            });
         let label = format!("{}{}.", group_letter(slot.direction), slot.number);
         let answer = answer(&puzzle.grid, &puzzle.marks, &slot);
         if text.is_empty() {

@@ -160,7 +160,7 @@ const CASES: &[(&[&str], &str)] = &[
     (&["import", "binary.xd"], "cruciverb: error: binary.xd:2: not UTF-8 text (is this a binary file?)"),
     (&["import", "binary.jpz"], "cruciverb: error: binary.jpz:2: not UTF-8 text (is this a binary file?)"),
     (&["import", "empty.jpz"], "cruciverb: error: empty.jpz: no XML element: not a .jpz puzzle"),
-    (&["import", "truncated.jpz"], "cruciverb: error: truncated.jpz:33:9: not well-formed XML: syntax error: tag not closed: `>` not found before end of input"),
+    (&["import", "truncated.jpz"], "cruciverb: error: truncated.jpz:32:9: not well-formed XML: syntax error: tag not closed: `>` not found before end of input"),
     (&["import", "truncated-zip.jpz"], "cruciverb: error: truncated-zip.jpz: the ZIP archive is truncated or damaged (it has no end-of-directory record)"),
     (&["pdf", "binary.jpz"], "cruciverb: error: binary.jpz:2: not UTF-8 text (is this a binary file?)"),
     (&["arrange", "empty.txt"], "cruciverb: error: empty.txt: no words"),

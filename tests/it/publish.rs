@@ -68,9 +68,19 @@ fn make_writes_a_valid_filled_clued_puzzle_in_three_formats() {
             grid.get(14 - r, 14 - c) == Cell::Block
         );
     }
-    assert_eq!(puzzle.title, "cruciverb-7");
-    assert_eq!(puzzle.author, "cruciverb");
-    assert_eq!(puzzle.copyright, "© cruciverb");
+    // With no credit flags: a numbered title, and no byline or copyright
+    // in the files at all.
+    assert_eq!(puzzle.title, "Crossword No. 7");
+    let raw: serde_json::Value = serde_json::from_slice(&fs::read(&ipuz).unwrap()).unwrap();
+    assert_eq!(raw["title"], "Crossword No. 7");
+    assert_eq!((raw.get("author"), raw.get("copyright")), (None, None));
+    let puz_credits = crate::common::python::run_python(
+        "import sys, puz\n\
+         p = puz.load(open(sys.argv[1], 'rb').read())\n\
+         print(repr((p.title, p.author, p.copyright)))",
+        &[dir.join("out/cruciverb-7.puz").to_str().unwrap()],
+    );
+    assert_eq!(puz_credits.trim(), "('Crossword No. 7', '', '')");
     // Every clue written, each the database's clue for its answer, and
     // every entry at the default minimum score.
     for clue in &puzzle.clues {
@@ -142,6 +152,42 @@ fn british_make_draws_a_checking_lattice_grid() {
         assert!(2 * checked >= slot.len, "{slot:?}");
     }
     assert!(puzzle.clues.iter().all(|c| !c.text.is_empty()));
+    assert_eq!(puzzle.title, "Quick Crossword No. 3");
+    assert_eq!(
+        (puzzle.author.as_str(), puzzle.copyright.as_str()),
+        ("", "")
+    );
+}
+
+#[test]
+fn make_takes_credits_from_the_command_line() {
+    let dir = scratch("make-credits");
+    let pattern = data("grids/mini5_2corners.txt");
+    let out = make_in(
+        &dir.join("out"),
+        &[
+            "--pattern",
+            pattern.to_str().unwrap(),
+            "--seed",
+            "482913",
+            "--name",
+            "mini",
+            "--author",
+            "Ann Smith",
+            "--copyright",
+            "© 2026 Ann Smith",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let puzzle = ipuz::load(&dir.join("out/mini.ipuz")).unwrap();
+    assert_eq!(
+        (
+            puzzle.title.as_str(),
+            puzzle.author.as_str(),
+            puzzle.copyright.as_str()
+        ),
+        ("Crossword No. 482,913", "Ann Smith", "© 2026 Ann Smith")
+    );
 }
 
 #[test]
@@ -446,5 +492,166 @@ fn pdf_command_takes_paper_and_solution_options() {
     assert_eq!(
         stderr(&out),
         "cruciverb: error: cannot print a solution page: the grid has 1 empty cell; fill the grid or use --no-solution\n"
+    );
+}
+
+/// Page texts and the document title as pypdf reads them.
+const PDF_TEXT: &str = "import json, sys, pypdf\n\
+r = pypdf.PdfReader(sys.argv[1])\n\
+print(json.dumps({'title': r.metadata.title if r.metadata else None,\n\
+    'pages': [p.extract_text() for p in r.pages]}))";
+
+fn pdf_text(path: &Path) -> serde_json::Value {
+    let out = crate::common::python::run_python(PDF_TEXT, &[path.to_str().unwrap()]);
+    serde_json::from_str(&out).unwrap()
+}
+
+#[test]
+fn pdf_prints_the_credits_given_on_the_command_line() {
+    let dir = scratch("pdf-credits");
+    let source = data("puzzles/mini5.ipuz");
+    let pdf = dir.join("credited.pdf");
+    let out = run(&[
+        "pdf",
+        source.to_str().unwrap(),
+        "-o",
+        pdf.to_str().unwrap(),
+        "--title",
+        "Sunday Special",
+        "--author",
+        "Ann Smith",
+        "--copyright",
+        "© 2026 The Daily Grid",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let read = pdf_text(&pdf);
+    assert_eq!(read["title"], "Sunday Special");
+    let pages = read["pages"].as_array().unwrap();
+    let first: Vec<&str> = pages[0].as_str().unwrap().lines().collect();
+    for line in ["Sunday Special", "by Ann Smith", "© 2026 The Daily Grid"] {
+        assert!(first.contains(&line), "{line:?} in {first:?}");
+    }
+    // The flags replace the file's own credits, on every page.
+    for page in pages {
+        let text = page.as_str().unwrap();
+        assert!(!text.contains("Mini") && !text.contains("Zoë"), "{text}");
+        assert!(text.contains("© 2026 The Daily Grid"), "{text}");
+    }
+
+    // Credits cleared: no title (not the file's name either), no stray
+    // "by", no copyright line.
+    let bare = dir.join("uncredited.pdf");
+    let out = run(&[
+        "pdf",
+        source.to_str().unwrap(),
+        "-o",
+        bare.to_str().unwrap(),
+        "--title",
+        "",
+        "--author",
+        "",
+        "--copyright",
+        "",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let read = pdf_text(&bare);
+    assert!(
+        read["title"].as_str().unwrap_or("").is_empty(),
+        "{}",
+        read["title"]
+    );
+    for page in read["pages"].as_array().unwrap() {
+        let text = page.as_str().unwrap();
+        for unwanted in ["uncredited", "mini5", "Mini", "©", "cruciverb"] {
+            assert!(!text.contains(unwanted), "{unwanted:?} in {text}");
+        }
+        assert!(
+            text.lines()
+                .all(|l| l.trim() != "by" && !l.trim_start().starts_with("by ")),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn export_carries_the_credits_given_into_every_format() {
+    let dir = scratch("export-credits");
+    let source = data("puzzles/mini5.ipuz");
+    let credits = [
+        "--title",
+        "Sunday Special",
+        "--author",
+        "Ann Smith",
+        "--copyright",
+        "© 2026 The Daily Grid",
+    ];
+    for format in Format::ALL {
+        let ext = format.extension();
+        let file = dir.join(&format!("p.{ext}"));
+        let mut args = vec![
+            "export",
+            source.to_str().unwrap(),
+            "--to",
+            ext,
+            "-o",
+            file.to_str().unwrap(),
+        ];
+        args.extend_from_slice(&credits);
+        let out = run(&args);
+        assert!(out.status.success(), "{ext}: {}", stderr(&out));
+        match format {
+            Format::Txt => {
+                let text = fs::read_to_string(&file).unwrap();
+                assert!(
+                    text.starts_with("Sunday Special\nby Ann Smith\n\n"),
+                    "{text}"
+                );
+                assert!(text.contains("\n© 2026 The Daily Grid\n"), "{text}");
+            }
+            _ => {
+                let puzzle = import(&file).unwrap();
+                assert_eq!(
+                    (
+                        puzzle.title.as_str(),
+                        puzzle.author.as_str(),
+                        puzzle.copyright.as_str()
+                    ),
+                    ("Sunday Special", "Ann Smith", "© 2026 The Daily Grid"),
+                    "{ext}"
+                );
+            }
+        }
+    }
+    let xd = fs::read_to_string(dir.join("p.xd")).unwrap();
+    assert!(
+        xd.starts_with(
+            "Title: Sunday Special\nAuthor: Ann Smith\nCopyright: © 2026 The Daily Grid\n"
+        ),
+        "{xd}"
+    );
+
+    // Only the credits given change; "" clears one.
+    let file = dir.join("title-only.xd");
+    let out = run(&[
+        "export",
+        source.to_str().unwrap(),
+        "--to",
+        "xd",
+        "-o",
+        file.to_str().unwrap(),
+        "--title",
+        "Sunday Special",
+        "--author",
+        "",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let xd = fs::read_to_string(&file).unwrap();
+    let original = ipuz::load(&source).unwrap();
+    assert!(
+        xd.starts_with(&format!(
+            "Title: Sunday Special\nCopyright: {}\n\n\n",
+            original.copyright
+        )),
+        "{xd}"
     );
 }

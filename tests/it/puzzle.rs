@@ -236,9 +236,18 @@ fn reads_the_variants_other_tools_write() {
             number: 2,
             direction: Direction::Down,
             answer: "AOL".into(),
-            text: "Old portal".into()
+            text: "Old portal".into(),
+            enumeration: String::new(),
         }
     );
+    // The one clue object with an enumeration keeps it; the others have none.
+    let enumerated: Vec<(u32, Direction, &str)> = puzzle
+        .clues
+        .iter()
+        .filter(|c| !c.enumeration.is_empty())
+        .map(|c| (c.number, c.direction, c.enumeration.as_str()))
+        .collect();
+    assert_eq!(enumerated, [(3, Direction::Across, "3")]);
 }
 
 #[test]

@@ -8,7 +8,11 @@
 //! reader numbers the grid itself, counting every run of two or more white
 //! cells as a word, and takes the clues in number order, Across before Down
 //! where both start at one cell. So writing only ever needs the texts in that
-//! order, and reading rebuilds the words from the solution grid.
+//! order, and reading rebuilds the words from the solution grid. Nor has it
+//! a place for a clue's enumeration: it ends the clue text as printed,
+//! `Comic (6,3,6)`, and reading takes a trailing `(…)` that spells the
+//! answer's letters back out of the text (see
+//! [`Puzzle::split_enumerations`]).
 //!
 //! Cell marks travel in optional sections after the strings, each a
 //! 4-letter code, the data's length and checksum, the data and a NUL:
@@ -33,7 +37,7 @@ use crate::error::{Error, Result};
 use std::collections::HashMap;
 
 use crate::grid::{check_marks, Cell, Direction, Grid, Marks};
-use crate::puzzle::{Puzzle, DEFAULT_MIN_SLOT};
+use crate::puzzle::{Clue, Puzzle, DEFAULT_MIN_SLOT};
 use checksum::{unmask, Body, Sums, MASKED_PARTS};
 
 /// The signature every file has at offset 2.
@@ -82,8 +86,8 @@ pub fn write(puzzle: &Puzzle) -> Result<Vec<u8>> {
     let solution = solution_bytes(grid)?;
     let fill = player_grid(grid);
     let clues: Vec<Vec<u8>> = clue_texts_in_file_order(puzzle)
-        .into_iter()
-        .map(latin1::encode)
+        .iter()
+        .map(|text| latin1::encode(text))
         .collect();
     let cib = size_block(grid, clues.len())?;
     let [title, author, copyright, notes] = [
@@ -208,13 +212,13 @@ fn cells(grid: &Grid) -> impl Iterator<Item = (usize, usize, Cell)> + '_ {
 
 /// One text per word of the grid, in the order readers expect (see the
 /// module documentation); a word without a clue gets an empty text.
-fn clue_texts_in_file_order(puzzle: &Puzzle) -> Vec<&str> {
+fn clue_texts_in_file_order(puzzle: &Puzzle) -> Vec<String> {
     words_in_file_order(&puzzle.grid)
         .into_iter()
         .map(|(number, direction)| {
             puzzle
                 .clue(number, direction)
-                .map_or("", |clue| clue.text.as_str())
+                .map_or(String::new(), Clue::printed)
         })
         .collect()
 }
@@ -300,6 +304,7 @@ pub fn read(bytes: &[u8], name: &str) -> Result<Puzzle> {
     let mut puzzle = file.to_puzzle().map_err(fail)?;
     let marks = file.marks(&puzzle.grid, &sections).map_err(fail)?;
     puzzle.set_marks(marks).map_err(|e| fail(e.to_string()))?;
+    puzzle.split_enumerations();
     Ok(puzzle)
 }
 

@@ -353,6 +353,23 @@ pub fn fixture(name: &str) -> cruciverb::puzzle::Puzzle {
     cruciverb::export::ipuz::load(&puzzle_path(name)).unwrap()
 }
 
+/// `puzzle` as `.puz` and `.xd` read it back. They have no field for an
+/// enumeration and end the clue text with it, so a clue without one whose
+/// text ends in its answer's length, `(5)` on a five-letter answer, cannot
+/// be told from one with it: it comes back with the enumeration `5`. The
+/// british15 fixture's clues all end in `(5)`, so its five-letter ones do.
+pub fn as_read_from_clue_text(mut puzzle: cruciverb::puzzle::Puzzle) -> cruciverb::puzzle::Puzzle {
+    for clue in &mut puzzle.clues {
+        let length = clue.answer.len().to_string();
+        let suffix = format!(" ({length})");
+        if clue.enumeration.is_empty() && clue.text.ends_with(&suffix) {
+            clue.text.truncate(clue.text.len() - suffix.len());
+            clue.enumeration = length;
+        }
+    }
+    puzzle
+}
+
 /// A grid file from `tests/data/grids/`.
 pub fn grid_file(name: &str) -> cruciverb::grid::Grid {
     let text = std::fs::read_to_string(data(&format!("grids/{name}"))).unwrap();
