@@ -1143,16 +1143,20 @@ fn describe_seats(seats: &[Seat]) -> String {
 /// Rationed entries a grid of `words` slots may hold: three in a 15×15 of
 /// 78 words, in proportion elsewhere, at least one.
 pub const RATIONED_PER_78_WORDS: usize = 3;
+/// Names likewise: eight in a 15×15, about what a newspaper prints.
+pub const NAMES_PER_78_WORDS: usize = 8;
 /// Slots this long, and a grid's longest, hold no rationed entry: the long
 /// entries carry a grid.
 pub const RATION_FREE_FROM: usize = 8;
 
-/// The ration of crosswordese, partials, abbreviations and odd inflections
-/// for `grid` (see [`Ration`]).
+/// The ration of crosswordese, partials, abbreviations and odd inflections,
+/// and of names, for `grid` (see [`Ration`]).
 pub fn ration(grid: &Grid) -> Ration {
     let words = grid.slots(DEFAULT_MIN_SLOT).len();
+    let share = |per_78: usize| ((words * per_78 + 39) / 78).max(1);
     Ration {
-        most: ((words * RATIONED_PER_78_WORDS + 39) / 78).max(1),
+        most: share(RATIONED_PER_78_WORDS),
+        names: share(NAMES_PER_78_WORDS),
         long: RATION_FREE_FROM,
     }
 }

@@ -235,6 +235,9 @@ def apply_levels(candidates, written):
                 reviewed += 1
                 review_kind(c, line)
                 continue
+            problem = line.level != "drop" and leaks(line.word, c.written or line.word, line.clue)
+            if problem:
+                raise CuratedError(f"{line.source}: clue {line.clue!r} for {line.word}: {problem}")
             clues = written.setdefault(line.word, [])
             same = [i for i, w in enumerate(clues) if w.text == line.clue]
             if line.level == "drop":

@@ -48,11 +48,12 @@ pub struct FillOptions {
 }
 
 /// How many rationed entries (crosswordese, partials, abbreviations, odd
-/// inflections: [`crate::wordlist::notes::Kind::RATIONED`]) a fill may
-/// hold, and where none may go.
+/// inflections: [`crate::wordlist::notes::Kind::RATIONED`]) and names a
+/// fill may hold, and where no rationed entry may go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ration {
     pub most: usize,
+    pub names: usize,
     /// Slots this long or longer, and the grid's longest, hold none.
     pub long: usize,
 }

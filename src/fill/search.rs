@@ -37,7 +37,7 @@ use rand::{Rng, SeedableRng};
 use super::partners::{Partners, View};
 use super::{FillOptions, Ration};
 use crate::grid::{Grid, Slot, MAX_SIDE};
-use crate::wordlist::index::{member, Index, Words, LETTERS, RATIONED, WEAK};
+use crate::wordlist::index::{member, Index, Words, LETTERS, NAME, RATIONED, WEAK};
 use crate::wordlist::roots::roots as root_table;
 
 /// Room for a mask per position of the longest possible slot.
@@ -73,13 +73,20 @@ pub(super) struct Problem<'a> {
     rationing: Option<Rationing>,
 }
 
-/// [`Ration`] as the search applies it.
+/// [`Ration`] as the search applies it: allowances of flagged words.
 struct Rationing {
-    most: usize,
-    /// Per length, the rationed words.
-    rationed: Vec<FixedBitSet>,
-    /// Per slot, whether it may hold none at all.
+    allowances: Vec<Allowance>,
+    /// Per slot, whether it may hold no word of the first allowance (the
+    /// rationed kinds) at all.
     none_in: Vec<bool>,
+}
+
+/// At most `most` words with index flag `flag` in a fill.
+struct Allowance {
+    flag: u8,
+    most: usize,
+    /// Per length, the words with the flag.
+    words: Vec<FixedBitSet>,
 }
 
 impl<'a> Problem<'a> {
@@ -188,19 +195,21 @@ impl<'a> Problem<'a> {
     /// The search's form of `ration` for these slots.
     fn rationing_of(&self, ration: Ration) -> Rationing {
         let longest = self.slots.iter().map(|s| s.len).max().unwrap_or(0);
-        let mut rationed = vec![FixedBitSet::new(); longest + 1];
-        for (slot, words) in self.slots.iter().zip(&self.words) {
-            if rationed[slot.len].is_empty() {
-                let mut bits = FixedBitSet::with_capacity(words.count());
-                (0..words.count())
-                    .filter(|&w| words.flags(w) & RATIONED != 0)
-                    .for_each(|w| bits.insert(w));
-                rationed[slot.len] = bits;
+        let allowance = |flag: u8, most: usize| {
+            let mut words = vec![FixedBitSet::new(); longest + 1];
+            for (slot, source) in self.slots.iter().zip(&self.words) {
+                if words[slot.len].is_empty() {
+                    let mut bits = FixedBitSet::with_capacity(source.count());
+                    (0..source.count())
+                        .filter(|&w| source.flags(w) & flag != 0)
+                        .for_each(|w| bits.insert(w));
+                    words[slot.len] = bits;
+                }
             }
-        }
+            Allowance { flag, most, words }
+        };
         Rationing {
-            most: ration.most,
-            rationed,
+            allowances: vec![allowance(RATIONED, ration.most), allowance(NAME, ration.names)],
             none_in: self
                 .slots
                 .iter()
@@ -372,13 +381,16 @@ impl<'p, 'a> Search<'p, 'a> {
             .map(|(s, (slot, source))| {
                 let mut words = source.matching(&grid.letters(slot), problem.floor);
                 for banned in problem.banned.iter().filter(|b| b.len() == slot.len) {
+                    // A banned word below the floor is in no domain anyway.
                     if let Some(w) = source.matching(banned, 0).minimum() {
-                        words.set(w, false);
+                        if w < words.len() {
+                            words.set(w, false);
+                        }
                     }
                 }
                 if let Some(r) = &problem.rationing {
                     if r.none_in[s] {
-                        without(&mut words, &r.rationed[slot.len]);
+                        without(&mut words, &r.allowances[0].words[slot.len]);
                     }
                 }
                 SlotState {
@@ -995,10 +1007,13 @@ impl<'p, 'a> Search<'p, 'a> {
                 }
             }
         }
-        match &problem.rationing {
-            Some(r) if words.flags(word) & RATIONED != 0 => self.ration(slot, r),
-            _ => true,
-        }
+        let Some(r) = &problem.rationing else {
+            return true;
+        };
+        r.allowances
+            .iter()
+            .filter(|a| words.flags(word) & a.flag != 0)
+            .all(|a| self.ration(slot, a))
     }
 
     /// Takes from every slot but `except` the words root number `root`
@@ -1037,9 +1052,9 @@ impl<'p, 'a> Search<'p, 'a> {
         true
     }
 
-    /// A rationed word has come into `slot`: past the allowance that fails;
-    /// at it, the undecided slots lose their rationed words.
-    fn ration(&mut self, slot: usize, r: &Rationing) -> bool {
+    /// A word of allowance `a` has come into `slot`: past the allowance
+    /// that fails; at it, the undecided slots lose their words of it.
+    fn ration(&mut self, slot: usize, a: &Allowance) -> bool {
         let problem = self.problem;
         let decided = |s: usize| {
             let st = &self.state[s];
@@ -1047,24 +1062,24 @@ impl<'p, 'a> Search<'p, 'a> {
                 && st
                     .words
                     .minimum()
-                    .is_some_and(|w| problem.words[s].flags(w) & RATIONED != 0)
+                    .is_some_and(|w| problem.words[s].flags(w) & a.flag != 0)
         };
         let used = (0..self.state.len()).filter(|&s| decided(s)).count();
-        if used > r.most {
+        if used > a.most {
             self.failures[slot] += 1;
             return false;
         }
-        if used < r.most {
+        if used < a.most {
             return true;
         }
         for s in 0..self.state.len() {
-            let rationed = &r.rationed[problem.slots[s].len];
+            let flagged = &a.words[problem.slots[s].len];
             let st = &self.state[s];
             let holds_some = st
                 .words
                 .as_slice()
                 .iter()
-                .zip(rationed.as_slice())
+                .zip(flagged.as_slice())
                 .any(|(d, r)| d & r != 0);
             if st.count <= 1 || !holds_some {
                 continue;
@@ -1073,7 +1088,7 @@ impl<'p, 'a> Search<'p, 'a> {
             self.versions += 1;
             let st = &mut self.state[s];
             st.version = self.versions;
-            without(&mut st.words, rationed);
+            without(&mut st.words, flagged);
             st.count = st.words.count_ones(..);
             if st.count == 0 {
                 self.failures[s] += 1;
@@ -1492,6 +1507,7 @@ mod tests {
             let most = rng.random_range(0..=2);
             problem.rationing = Some(problem.rationing_of(Ration {
                 most,
+                names: usize::MAX,
                 long: rng.random_range(3..=5),
             }));
             let clash = |a: &str, b: &str| table.clash(a, b);
