@@ -646,13 +646,13 @@ pub fn clued_index(
 }
 
 /// Fills patterns until one fills; `report` hears about each one that does
-/// not. None when every attempt failed.
+/// not. The grid that filled (as drawn, before the fill) and its fill, or
+/// None when every attempt failed.
 pub fn make_fill(
     options: &MakeOptions,
     index: &Index,
-    banned: &[String],
     mut report: impl FnMut(&Attempt),
-) -> Result<Option<Fill>> {
+) -> Result<Option<(Grid, Fill)>> {
     let mut rng = StdRng::seed_from_u64(options.seed);
     let attempts = match options.source {
         PatternSource::Random { .. } | PatternSource::Themed { .. } => options.attempts.max(1),
@@ -805,20 +805,12 @@ pub fn make_fill(
                 slot.len
             )));
         }
-        let fill_options = FillOptions {
-            seed: rng.random(),
-            timeout: Some(options.timeout),
-            polish: options.polish,
-            banned: banned.to_vec(),
-            ration: Some(ration(&grid)),
-            ..FillOptions::default()
-        };
-        let outcome = fill(&grid, index, &fill_options)?;
+        let outcome = fill(&grid, index, &fill_options(options, &grid, rng.random(), &[]))?;
         if !matches!(outcome, Outcome::Filled(_)) {
             ladder.unfilled();
         }
         match outcome {
-            Outcome::Filled(f) => return Ok(Some(f)),
+            Outcome::Filled(f) => return Ok(Some((grid, f))),
             Outcome::Unfillable(why) => report(&Attempt::Unfillable {
                 number,
                 reason: why.reason,
@@ -1155,15 +1147,29 @@ pub fn ration(grid: &Grid) -> Ration {
     let words = grid.slots(DEFAULT_MIN_SLOT).len();
     let share = |per_78: usize| ((words * per_78 + 39) / 78).max(1);
     Ration {
-        most: share(RATIONED_PER_78_WORDS),
-        names: share(NAMES_PER_78_WORDS),
-        long: RATION_FREE_FROM,
+        most: std::env::var("XX_MOST").ok().and_then(|v| v.parse().ok()).unwrap_or(share(RATIONED_PER_78_WORDS)),
+        names: if std::env::var_os("XX_NAMES").is_some() { 1000 } else { share(NAMES_PER_78_WORDS) },
+        long: if std::env::var_os("XX_LONG").is_some() { 100 } else { RATION_FREE_FROM },
     }
 }
 
-/// Times `make` fills again, banning the answers that left a slot with no
-/// clue clear of the grid's other answers, before it prints the last fill
-/// with the best clue it has (and says so).
+/// How `make` fills `grid`: its time, polish and ration, `seed`, and words
+/// it may not use.
+fn fill_options(options: &MakeOptions, grid: &Grid, seed: u64, banned: &[String]) -> FillOptions {
+    FillOptions {
+        seed,
+        timeout: Some(options.timeout),
+        polish: options.polish,
+        banned: banned.to_vec(),
+        ration: if std::env::var_os("XX_NO_RATION").is_some() { None } else { Some(ration(grid)) },
+        shared_roots: std::env::var_os("XX_NO_ROOTS").is_some(),
+        ..FillOptions::default()
+    }
+}
+
+/// Times `make` fills its grid again, banning the answers that left a slot
+/// with no clue clear of the grid's other answers, before it prints the
+/// fill it has with the best clue there is (and says so).
 const CLEAN_CLUE_ROUNDS: usize = 3;
 
 /// The whole chain short of writing files: a filled pattern, its clues from
@@ -1176,23 +1182,28 @@ pub fn make(
     credits: &Credits,
     mut report: impl FnMut(&Attempt),
 ) -> Result<Option<Made>> {
+    let Some((grid, first)) = make_fill(options, index, &mut report)? else {
+        return Ok(None);
+    };
+    let mut made = dress(options, first, sources, credits)?;
     let mut banned: Vec<String> = Vec::new();
-    for round in 1..=CLEAN_CLUE_ROUNDS {
-        let Some(fill) = make_fill(options, index, &banned, &mut report)? else {
-            return Ok(None);
-        };
-        let made = dress(options, fill, sources, credits)?;
-        if made.clues.unclean.is_empty() || round == CLEAN_CLUE_ROUNDS {
-            return Ok(Some(made));
+    for round in 1..CLEAN_CLUE_ROUNDS {
+        if made.clues.unclean.is_empty() {
+            break;
         }
-        // Ban what the unclean slots hold, and fill again.
+        // The same grid again without the answers no clue suits.
         for (slot, _) in &made.clues.unclean {
             if let Some(placed) = made.fill.words.iter().find(|p| &p.slot == slot) {
                 banned.push(placed.word.clone());
             }
         }
+        let seed = options.seed.wrapping_add(round as u64);
+        match fill(&grid, index, &fill_options(options, &grid, seed, &banned))? {
+            Outcome::Filled(f) => made = dress(options, f, sources, credits)?,
+            _ => break,
+        }
     }
-    unreachable!("the last round returns")
+    Ok(Some(made))
 }
 
 /// A filled grid made a puzzle: credits, theme clues and marks, clues

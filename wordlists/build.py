@@ -273,8 +273,11 @@ def borrow_clues(candidates, written, spellings):
     borrowed = 0
     for american, british in spellings:
         if british in candidates and british not in written and american in written:
-            written[british] = list(written[american])
-            borrowed += 1
+            # "Metric lengths" clues CENTIMETERS but gives CENTIMETRES away.
+            fitting = [c for c in written[american] if not leaks(british, british, c.text)]
+            if fitting:
+                written[british] = fitting
+                borrowed += 1
     return borrowed
 
 

@@ -13,9 +13,11 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 
-use cruciverb::clues::database::{database, Origin};
+use cruciverb::clues::database::{database, Origin, Region};
+use cruciverb::wordlist::dialect::british_score;
 use cruciverb::wordlist::normalize::normalize;
 use cruciverb::wordlist::notes::notes;
+use cruciverb::wordlist::roots::roots;
 use cruciverb::wordlist::{embedded, WordList};
 use cruciverb::{Error, Result};
 
@@ -121,21 +123,38 @@ fn show(command: &WordArgs) -> Result<()> {
                 "  not in the default list (its sources lack it, or it is left out: no newspaper prints it, or nobody uses it)"
             ),
         }
+        let of = roots().of(&word);
+        if of.strong.len() > 1 || !of.weak.is_empty() {
+            let mut shown: Vec<String> = of.strong[1..].iter().map(|r| r.to_string()).collect();
+            shown.extend(of.weak.iter().map(|r| format!("{r} (weak)")));
+            outln!("  roots: {} (no grid holds it beside an entry sharing one)", shown.join(", "));
+        }
+        if let Some(score) = british_score(&word) {
+            outln!("  in British puzzles: score {score}");
+        }
         let listed = found
             .iter()
             .rev()
             .find_map(|(name, _, clue)| clue.map(|c| (c, *name)));
-        match (listed, database().lookup(&word)) {
-            (Some((clue, name)), _) => outln!("  clue: {clue} (from {name})"),
-            (None, Some((clue, Origin::Written))) => {
-                outln!("  clue: {clue} (clue database, written by the cruciverb team)")
-            }
-            (None, Some((clue, Origin::Drafted))) => {
-                outln!("  clue: {clue} (clue database, drafted from WordNet)")
-            }
-            (None, None) => {
+        if let Some((clue, name)) = listed {
+            outln!("  clue: {clue} (from {name})");
+        }
+        let clues = database().clues(&word);
+        match clues.first().map(|c| c.origin) {
+            Some(Origin::Written) => outln!("  clue database, written by the cruciverb team:"),
+            Some(Origin::Drafted) => outln!("  clue database, drafted from WordNet:"),
+            None if listed.is_none() => {
                 outln!("  clue: none (make will not use it unless a clue file gives one)")
             }
+            None => {}
+        }
+        for clue in &clues {
+            let only = match clue.region {
+                Region::Any => "",
+                Region::Us => ", American solvers only",
+                Region::Uk => ", British solvers only",
+            };
+            outln!("    {} ({}{only})", clue.text, clue.level);
         }
     }
     Ok(())

@@ -42,7 +42,7 @@ const MAGIC: u64 = u64::from_le_bytes(*b"CRVIDX02");
 const HEADER_WORDS: usize = 7;
 const TABLE_WORDS: usize = 7;
 
-/// A word's flag: it is of a kind editors ration.
+/// A word's flag: it is of a kind editors ration, and no everyday one.
 pub const RATIONED: u8 = 1;
 /// A word's flag: it is a name.
 pub const NAME: u8 = 2;
@@ -68,11 +68,16 @@ impl Lexicon<'static> {
     }
 }
 
+/// Rationed kinds at this score or more are everyday ones (ATM, DNA,
+/// NASA), which editors do not count against a grid.
+pub const EVERYDAY: u8 = 60;
+
 impl Lexicon<'_> {
-    fn flags(&self, word: &str) -> u8 {
+    fn flags(&self, word: &str, score: u8) -> u8 {
         match self.notes.get(word) {
             Some(note) => {
-                u8::from(note.rationed()) * RATIONED | u8::from(note.is(Kind::Name)) * NAME
+                u8::from(note.rationed() && score < EVERYDAY) * RATIONED
+                    | u8::from(note.is(Kind::Name)) * NAME
             }
             None => 0,
         }
@@ -151,7 +156,10 @@ impl Index {
             let count = entries.len();
             let letters: Vec<u8> = entries.iter().flat_map(|(w, _)| w.bytes()).collect();
             let scores: Vec<u8> = entries.iter().map(|&(_, s)| s).collect();
-            let flags: Vec<u8> = entries.iter().map(|(w, _)| lexicon.flags(w)).collect();
+            let flags: Vec<u8> = entries
+                .iter()
+                .map(|&(w, score)| lexicon.flags(w, score))
+                .collect();
             let mut starts: Vec<u32> = Vec::with_capacity(count + 1);
             let mut roots: Vec<u32> = Vec::new();
             for (i, (word, _)) in entries.iter().enumerate() {

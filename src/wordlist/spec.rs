@@ -63,7 +63,10 @@ impl ListSpec {
     /// Hash of every input byte and setting.
     pub fn cache_key(&self) -> Result<u64> {
         let mut hash = Fnv::new();
-        hash.add(b"cruciverb index v2");
+        // The layout and what the index derives from the tables below (its
+        // flags: see `index::EVERYDAY`) are versioned here.
+        hash.add(b"cruciverb index v3");
+        hash.add(&[super::index::EVERYDAY]);
         // What the index records of each word (roots, kinds) comes from
         // these whatever the lists.
         hash.add(super::roots::packed());

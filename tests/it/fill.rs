@@ -306,10 +306,11 @@ fn fill_command_prints_the_grid_or_says_why_not() {
     let out = cli.fill("..T\n...\n...\n", &["--min-score", "0"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out), "BAT\nORE\nWED\nmean score 60.0, lowest 40\n");
-    // The quality report goes to stderr; the list has no notes on these.
+    // The quality report goes to stderr, with what the default list's
+    // notes say of these words (TED is a name).
     assert_eq!(
         stderr(&out),
-        "quality: 6 entries, mean score 60.0, lowest 40\n  below 50 (1): ARE 40\n  names: none\n  abbreviations: none\n  partials: none\n  crosswordese: none\n  foreign words: none\n  breakfast test: none\n  long entries (8+ letters): none\n"
+        "quality: 6 entries, mean score 60.0, lowest 40\n  below 50 (1): ARE 40\n  names (1): TED\n  abbreviations: none\n  partials: none\n  crosswordese: none\n  odd inflections: none\n  foreign words: none\n  breakfast test: none\n  long entries (8+ letters): none\n  entries sharing a root: none\n"
     );
     let out = cli.fill("..Q\n...\n...\n", &["--min-score", "0"]);
     assert_eq!(out.status.code(), Some(1));

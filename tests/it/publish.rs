@@ -85,11 +85,11 @@ fn make_writes_a_valid_filled_clued_puzzle_in_three_formats() {
     // every entry at the default minimum score.
     for clue in &puzzle.clues {
         assert!(!clue.text.is_empty(), "{} has no clue", clue.answer);
-        assert_eq!(
-            Some(clue.text.as_str()),
-            cruciverb::clues::database().get(&clue.answer),
-            "{}",
-            clue.answer
+        assert!(
+            crate::common::is_database_clue(&clue.answer, &clue.text),
+            "{}: {}",
+            clue.answer,
+            clue.text
         );
         assert!(
             list.get(&clue.answer).unwrap().score >= 50,
@@ -414,8 +414,13 @@ fn clues_command_drafts_writes_a_sheet_and_applies_it() {
         "{report}"
     );
     for clue in &drafted.clues[2..] {
-        let expected = cruciverb::clues::database().get(&clue.answer).unwrap_or("");
-        assert_eq!(clue.text, expected, "{}", clue.answer);
+        assert!(
+            crate::common::is_database_clue(&clue.answer, &clue.text)
+                || (clue.text.is_empty() && cruciverb::clues::database().get(&clue.answer).is_none()),
+            "{}: {}",
+            clue.answer,
+            clue.text
+        );
     }
 
     // The sheet round trip: edit one line, apply, exactly that clue changes.

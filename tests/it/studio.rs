@@ -428,7 +428,7 @@ fn api_over_http_candidates_fill_and_refusals() {
             }
         }
     }
-    assert!(viable > 10, "{viable} viable, {dead} not");
+    assert!(viable >= 5, "{viable} viable, {dead} not");
     let slot = &open[0];
 
     // A banned word is never offered, nor placed by a fill.

@@ -540,14 +540,19 @@ fn wordlist_show_explains_a_score() {
     let ohno = list_score("OHNO");
     assert!(
         text.starts_with(&format!(
-            "OHNO\n  score {ohno} in <embedded default list>\n  used at score {ohno} (from <embedded default list>)\n  default list: phrase; curated phrases-a.txt\n  clue: "
+            "OHNO\n  score {ohno} in <embedded default list>\n  used at score {ohno} (from <embedded default list>)\n  default list: phrase; curated phrases-a.txt; kind reviewed by the team (levels-09.txt)\n  roots: OH, NO (weak) (no grid holds it beside an entry sharing one)\n  clue database, written by the cruciverb team:\n    "
         )),
         "{text}"
     );
-    assert!(
-        text.contains("(clue database, written by the cruciverb team)\n"),
-        "{text}"
-    );
+    // Every clue of the answer, with its level.
+    let db = cruciverb::clues::database().clues("OHNO");
+    assert!(db.len() >= 4, "{db:?}");
+    for clue in db {
+        assert!(
+            text.contains(&format!("    {} ({}", clue.text, clue.level)),
+            "{text}"
+        );
+    }
     assert!(
         text.contains("\nQWRTP\n  in no list: fills never use it\n  not in the default list (its sources lack it, or it is left out: no newspaper prints it, or nobody uses it)\n"),
         "{text}"

@@ -371,6 +371,15 @@ pub fn as_read_from_clue_text(mut puzzle: cruciverb::puzzle::Puzzle) -> cruciver
 }
 
 /// A grid file from `tests/data/grids/`.
+/// Whether `text` is one of the embedded database's clues for `answer`
+/// (British puzzles respell them, so respelled ones count too).
+pub fn is_database_clue(answer: &str, text: &str) -> bool {
+    cruciverb::clues::database()
+        .clues(answer)
+        .iter()
+        .any(|c| c.text == text || cruciverb::wordlist::dialect::respell(c.text) == text)
+}
+
 pub fn grid_file(name: &str) -> cruciverb::grid::Grid {
     let text = std::fs::read_to_string(data(&format!("grids/{name}"))).unwrap();
     cruciverb::grid::Grid::parse_text(&text, name).unwrap()
