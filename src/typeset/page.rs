@@ -75,15 +75,35 @@ impl Page {
     }
 }
 
-/// Breaks `text` (already [`Fonts::printable`]) into lines no wider than
-/// `width`, at spaces. A word wider than a whole line is cut between
-/// characters, so nothing ever runs past the line's end. Empty text is one
-/// empty line, so that every entry takes up room.
+/// Ties the words either side of it onto one line wherever they fit on a
+/// line together; it is set as an ordinary space. [`Fonts::printable`] makes
+/// every space of user text an ordinary one, so only layout puts these in.
+pub const NO_BREAK: char = '\u{a0}';
+
+/// Breaks `text` (already [`Fonts::printable`], perhaps with [`NO_BREAK`]
+/// ties) into lines no wider than `width`, at spaces. Tied words that are
+/// too wide for a line even on their own are broken at their ties; a word
+/// wider than a whole line is cut between characters, so nothing ever runs
+/// past the line's end. Empty text is one empty line, so that every entry
+/// takes up room.
 pub fn wrap(fonts: &Fonts, text: &str, style: Style, size: f32, width: f32) -> Vec<String> {
-    let fits = |line: &str| fonts.width(line, style, size) <= width;
+    let fits = |line: &str| {
+        if line.contains(NO_BREAK) {
+            fonts.width(&line.replace(NO_BREAK, " "), style, size) <= width
+        } else {
+            fonts.width(line, style, size) <= width
+        }
+    };
     let mut lines = Vec::new();
     let mut line = String::new();
-    for word in text.split(' ').filter(|w| !w.is_empty()) {
+    let words = text.split(' ').filter(|w| !w.is_empty()).flat_map(|word| {
+        if fits(word) {
+            vec![word]
+        } else {
+            word.split(NO_BREAK).filter(|w| !w.is_empty()).collect()
+        }
+    });
+    for word in words {
         let candidate = if line.is_empty() {
             word.to_string()
         } else {
@@ -102,6 +122,9 @@ pub fn wrap(fonts: &Fonts, text: &str, style: Style, size: f32, width: f32) -> V
         lines.push(line);
     }
     lines
+        .into_iter()
+        .map(|line| line.replace(NO_BREAK, " "))
+        .collect()
 }
 
 /// Pushes full-width pieces of an over-long `word` onto `lines` and returns
@@ -142,6 +165,23 @@ mod tests {
         let width = fonts.width("MMM", Style::Bold, 8.0) + 0.01;
         let lines = wrap(&fonts, "ab MMMMMMM c", Style::Bold, 8.0, width);
         assert_eq!(lines, ["ab", "MMM", "MMM", "M c"]);
+    }
+
+    #[test]
+    fn tied_words_move_on_together_and_break_only_when_too_wide_together() {
+        let fonts = Fonts::load().unwrap();
+        let width = fonts.width("Boy and tiger", Style::Regular, 10.0) + 0.01;
+        let text = "Boy and tiger\u{a0}(6,3,6)";
+        let lines = wrap(&fonts, text, Style::Regular, 10.0, width);
+        assert_eq!(lines, ["Boy and", "tiger (6,3,6)"]);
+        let narrow = fonts.width("(6,3,6)", Style::Regular, 10.0) + 0.01;
+        let lines = wrap(&fonts, "tiger\u{a0}(6,3,6)", Style::Regular, 10.0, narrow);
+        assert_eq!(lines, ["tiger", "(6,3,6)"]);
+        // A tie is as wide as the space it is set as.
+        assert_eq!(
+            fonts.width("\u{a0}", Style::Regular, 10.0),
+            fonts.width(" ", Style::Regular, 10.0)
+        );
     }
 
     #[test]
