@@ -236,7 +236,8 @@ fn reads_the_variants_other_tools_write() {
             number: 2,
             direction: Direction::Down,
             answer: "AOL".into(),
-            text: "Old portal".into()
+            text: "Old portal".into(),
+            enumeration: String::new(),
         }
     );
 }
