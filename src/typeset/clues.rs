@@ -178,6 +178,11 @@ impl<'a> Setting<'a> {
         self.width
     }
 
+    /// How many entries there are: a position at this entry is the end.
+    pub fn entries_count(&self) -> usize {
+        self.entries.len()
+    }
+
     /// The width of the clue text, beside the numbers.
     pub fn text_width(&self) -> f32 {
         self.width - self.metrics.gutter

@@ -1,30 +1,35 @@
 //! Page layout: where the header, grid, clue columns, footer and solution go.
 //!
-//! The puzzle page is laid out like a newspaper's: title and byline across
-//! the top (each only if there is one), a rule, then the content area split
-//! into 2 to 5 equal columns. The grid sits at the top right spanning some
-//! of those columns, or centred across all of them; clues fill the columns
-//! beside it from the top and those under it from below the grid. Clues
-//! that page 1 cannot hold continue on further pages in columns of the same
-//! width. Then comes the solution page, and every page has the copyright (if
-//! any) at its foot.
+//! The puzzle page is laid out like a newspaper's: title, byline and notes
+//! across the top (each only if there is one), a rule, then the content area
+//! split into 2 to 5 equal columns, the gap between them growing with the
+//! clue size. The grid sits at the top right spanning some of those columns,
+//! or centred across all of them; clues fill the columns beside it from the
+//! top and those under it from below the grid. Clues that page 1 cannot
+//! hold continue on further pages in columns of the same width, the last
+//! page's columns balanced to about equal length. Then comes the solution
+//! page, its cells never bigger than the puzzle's, and every page has the
+//! copyright (if any) at its foot.
 //!
 //! The grid comes first, because a solver writes in it: its cells are never
-//! smaller than [`Search::min_cell`] (7 mm, unless the grid would then fill nearly
-//! the whole width), and its numbers follow the cell ([`board::number_size`]).
-//! The search ([`Search`]) tries every column count, grid span, clue size
-//! (in quarter points from [`MAX_CLUE_SIZE`] down to [`READABLE_CLUE_SIZE`])
-//! and cell size from that floor up to what the span allows, and keeps:
+//! smaller than [`Search::min_cell`] (7 mm, unless the grid would then be
+//! wider than 4/5 of the page), and its numbers follow the cell
+//! ([`board::number_size`]). The search ([`Search`]) tries every column
+//! count, grid span, clue size (in quarter points from [`MAX_CLUE_SIZE`]
+//! down to [`READABLE_CLUE_SIZE`]) and cell size from that floor up to what
+//! the span allows, and keeps:
 //!
 //! 1. the fewest pages of clues: one if the clues fit beside and under the
 //!    grid, else as many as they need; a second page of clues is better than
 //!    a grid too small to write in or clues too small to read;
 //! 2. of those, the best balance of clue size and cell size ([`score`]). As
 //!    bigger clues fill pages faster, this also fills the last page rather
-//!    than leaving a few clues alone on it.
+//!    than leaving a few clues alone on it;
+//! 3. of equals, the one with the most clues on page 1, then the biggest
+//!    cells.
 //!
 //! Clues go below [`READABLE_CLUE_SIZE`], to no less than [`MIN_CLUE_SIZE`],
-//! only if no page could hold them otherwise.
+//! only if no number of pages could hold them otherwise.
 //!
 //! Titles, notes and copyrights of any length are wrapped, not cut; if they
 //! leave less than half the page for the grid and clues, that is an error
@@ -428,6 +433,9 @@ fn puzzle_pages(sheet: &Sheet, puzzle: &Puzzle) -> Result<PuzzlePages> {
     let mut next = Position::default();
     let mut spots = spots;
     loop {
+        if pages.len() > 1 {
+            spots = balanced(&setting, next, spots);
+        }
         let flow = setting.flow(next, &spots);
         let index = pages.len() - 1;
         pages[index].items.extend(flow.items);
@@ -470,6 +478,43 @@ fn puzzle_pages(sheet: &Sheet, puzzle: &Puzzle) -> Result<PuzzlePages> {
         column_width: setting.width(),
         clues,
     })
+}
+
+/// `spots` (columns with one top and one bottom) shortened to the lowest
+/// common bottom that still holds every entry from `from` on, so that the
+/// last page of clues ends in columns of about equal length, as a newspaper
+/// sets them, rather than in full columns and an empty one. If the entries
+/// do not all fit, `spots` as they are.
+fn balanced(setting: &Setting, from: Position, spots: Vec<Spot>) -> Vec<Spot> {
+    let Some(&(_, top, bottom)) = spots.first() else {
+        return spots;
+    };
+    let ends = setting.entries_count();
+    let fits = |height: u32| {
+        let cut: Vec<Spot> = spots
+            .iter()
+            .map(|&(left, top, _)| (left, top, top + height as f32))
+            .collect();
+        setting.reach(from, &cut).entry >= ends
+    };
+    // Whole points are fine enough, and keep the search exact.
+    let full = (bottom - top).max(0.0).floor() as u32;
+    if !fits(full) {
+        return spots;
+    }
+    let (mut too_short, mut enough) = (0, full);
+    while enough - too_short > 1 {
+        let mid = too_short + (enough - too_short) / 2;
+        if fits(mid) {
+            enough = mid;
+        } else {
+            too_short = mid;
+        }
+    }
+    spots
+        .iter()
+        .map(|&(left, top, _)| (left, top, top + enough as f32))
+        .collect()
 }
 
 /// The solution grid, centred under its heading, its cells no bigger than
@@ -1072,6 +1117,68 @@ mod tests {
     }
 
     #[test]
+    fn the_last_page_of_clues_ends_in_columns_of_about_equal_length() {
+        let fonts = Fonts::load().unwrap();
+        let puzzle = fixture("big25");
+        let layout = lay_out(&fonts, &puzzle, LETTER, false);
+        let last = layout.clue_pages - 1;
+        let mut ends: Vec<(f32, f32)> = Vec::new();
+        for clue in layout.clues.iter().filter(|c| c.page == last) {
+            match ends.last_mut() {
+                Some((x, end)) if *x == clue.rect.x => *end = clue.rect.bottom(),
+                _ => ends.push((clue.rect.x, clue.rect.bottom())),
+            }
+        }
+        assert_eq!(ends.len(), 4);
+        // Within a long clue (four lines) of each other, and well short of
+        // the page's bottom.
+        let line = layout.clue_size * 1.15;
+        let lowest = ends.iter().map(|e| e.1).fold(0.0, f32::max);
+        let highest = ends.iter().map(|e| e.1).fold(f32::MAX, f32::min);
+        assert!(lowest - highest < 4.0 * line + 2.0, "{ends:?}");
+        assert!(lowest < LETTER.1 - MARGIN - 100.0, "{ends:?}");
+        // Without balancing, the same clues fill the first column to the
+        // foot of the page.
+        let entries = clues::entries(&fonts, &puzzle);
+        let setting = Setting::new(&fonts, &entries, layout.clue_size, layout.column_width);
+        let first = layout.clues.iter().find(|c| c.page == last).unwrap();
+        let from = entries
+            .iter()
+            .position(|e| {
+                matches!(e, Entry::Clue { number, direction, .. }
+                    if *number == first.number && *direction == first.direction)
+            })
+            .unwrap();
+        let start = Position {
+            entry: from,
+            line: 0,
+        };
+        let gap = column_gap(layout.clue_size);
+        let bottom = LETTER.1 - MARGIN - FOOTER_SIZE * 1.25 - GUTTER;
+        let full: Vec<Spot> = (0..4)
+            .map(|i| {
+                let left = MARGIN + i as f32 * (layout.column_width + gap);
+                (left, first.rect.y, bottom)
+            })
+            .collect();
+        let unbalanced = setting.flow(start, &full);
+        let first_column_end = unbalanced
+            .placed
+            .iter()
+            .filter(|p| p.rect.x == MARGIN)
+            .map(|p| p.rect.bottom())
+            .fold(0.0, f32::max);
+        assert!(
+            first_column_end > bottom - 4.0 * line - 2.0,
+            "{first_column_end}"
+        );
+        let cut = balanced(&setting, start, full);
+        assert!(cut
+            .iter()
+            .all(|spot| spot.2 == cut[0].2 && spot.2 < lowest + line));
+    }
+
+    #[test]
     fn the_solution_grid_is_never_bigger_than_the_puzzle_grid() {
         let fonts = Fonts::load().unwrap();
         for name in ["mini5", "american15", "big21", "big25"] {
@@ -1113,41 +1220,5 @@ mod tests {
         assert_eq!(byline("  By the Setter "), "By the Setter");
         assert_eq!(byline(""), "");
         assert_eq!(byline("   "), "");
-    }
-
-    #[test]
-    fn survey() {
-        let fonts = Fonts::load().unwrap();
-        let mut names: Vec<String> = ["mini5", "american15", "british15", "big21", "big25"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        names.extend(
-            std::env::var("CV_EXTRA")
-                .unwrap_or_default()
-                .split_whitespace()
-                .map(String::from),
-        );
-        for name in &names {
-            let puzzle = if name.contains('/') {
-                crate::export::ipuz::load(Path::new(name)).unwrap()
-            } else {
-                fixture(name)
-            };
-            for paper in [LETTER, A4] {
-                let l = lay_out(&fonts, &puzzle, paper, true);
-                eprintln!(
-                    "{name} {paper:?}: cell {:.2} ({:.2} mm) num {:.2} clue {} cols {:.1} pages {} sol {:.2} grid {:?}",
-                    l.puzzle.cell,
-                    l.puzzle.cell * 25.4 / 72.0,
-                    l.puzzle.mark_size,
-                    l.clue_size,
-                    l.column_width,
-                    l.clue_pages,
-                    l.solution.unwrap().cell,
-                    l.puzzle.rect,
-                );
-            }
-        }
     }
 }

@@ -87,36 +87,50 @@ pub const NO_BREAK: char = '\u{a0}';
 /// past the line's end. Empty text is one empty line, so that every entry
 /// takes up room.
 pub fn wrap(fonts: &Fonts, text: &str, style: Style, size: f32, width: f32) -> Vec<String> {
-    let fits = |line: &str| {
-        if line.contains(NO_BREAK) {
-            fonts.width(&line.replace(NO_BREAK, " "), style, size) <= width
+    // A tie is measured as the space it is set as.
+    let units = |word: &str| {
+        if word.contains(NO_BREAK) {
+            fonts.units(&word.replace(NO_BREAK, " "), style)
         } else {
-            fonts.width(line, style, size) <= width
+            fonts.units(word, style)
         }
     };
+    let fits_units = |units: u32| fonts.points(units, style, size) <= width;
+    let fits = |line: &str| fits_units(units(line));
+    let space = fonts.units(" ", style);
     let mut lines = Vec::new();
     let mut line = String::new();
+    let mut line_units = 0;
     let words = text.split(' ').filter(|w| !w.is_empty()).flat_map(|word| {
-        if fits(word) {
-            vec![word]
+        let whole = units(word);
+        if fits_units(whole) || !word.contains(NO_BREAK) {
+            vec![(word, whole)]
         } else {
-            word.split(NO_BREAK).filter(|w| !w.is_empty()).collect()
+            word.split(NO_BREAK)
+                .filter(|w| !w.is_empty())
+                .map(|w| (w, units(w)))
+                .collect()
         }
     });
-    for word in words {
+    for (word, word_units) in words {
         let candidate = if line.is_empty() {
-            word.to_string()
+            word_units
         } else {
-            format!("{line} {word}")
+            line_units + space + word_units
         };
-        if fits(&candidate) {
-            line = candidate;
+        if fits_units(candidate) {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+            line_units = candidate;
             continue;
         }
         if !line.is_empty() {
             lines.push(std::mem::take(&mut line));
         }
         line = cut_to_fit(word, &fits, &mut lines);
+        line_units = units(&line);
     }
     if !line.is_empty() || lines.is_empty() {
         lines.push(line);
