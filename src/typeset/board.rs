@@ -122,10 +122,26 @@ fn inner_lines(grid: &Grid, bounds: Rect, cell: f32) -> Vec<Item> {
         .collect()
 }
 
-/// Numbers about a third of the cell high, tucked into the corner with a
-/// small inset so they clear the lines.
+/// Clue numbers are about 0.3 of the cell, but never under 6 points, the
+/// smallest a solver reads at a glance, unless the cell is too small to
+/// leave room under such a number for a letter (then 0.38 of the cell).
+const MIN_NUMBER_SIZE: f32 = 6.0;
+
+/// The size of the clue numbers in a puzzle grid of `cell`-point cells.
+pub fn number_size(cell: f32) -> f32 {
+    (cell * 0.3).max(MIN_NUMBER_SIZE).min(cell * 0.38)
+}
+
+/// The size of the letters in a solution grid of `cell`-point cells (a
+/// rebus is set smaller to fit).
+pub fn letter_size(cell: f32) -> f32 {
+    cell * 0.62
+}
+
+/// Numbers tucked into the corner with a small inset so they clear the
+/// lines.
 fn numbers(grid: &Grid, min_slot: usize, bounds: Rect, cell: f32) -> Vec<Item> {
-    let size = (cell * 0.3).max(4.0);
+    let size = number_size(cell);
     let inset = (cell * 0.07).max(INNER_LINE + 0.6);
     let numbers = grid.clue_numbers(min_slot);
     positions(grid)
@@ -145,7 +161,7 @@ fn numbers(grid: &Grid, min_slot: usize, bounds: Rect, cell: f32) -> Vec<Item> {
         .collect()
 }
 
-/// Letters a little over half the cell high, centred both ways (their cap
+/// Letters a little over half the cell high ([`letter_size`]), centred both ways (their cap
 /// height, not their line box, is what is centred). A rebus is set smaller,
 /// as large as fits in 80% of the cell's width.
 fn letters(
@@ -155,7 +171,7 @@ fn letters(
     bounds: Rect,
     cell: f32,
 ) -> Vec<Item> {
-    let letter_size = cell * 0.62;
+    let letter_size = letter_size(cell);
     positions(grid)
         .filter_map(|(row, col)| match grid.get(row, col) {
             Cell::Letter(b) => {
@@ -250,6 +266,16 @@ mod tests {
             30.0 / 14.0
         )));
         assert_eq!(texts(&items), ["1", "2", "3", "4"]);
+    }
+
+    #[test]
+    fn numbers_keep_to_six_points_unless_the_cell_is_tiny() {
+        // A 15×15's cells (26.8), a 21×21's at 7 mm (19.84), a mini's (36).
+        assert!((number_size(26.8) - 8.04).abs() < 1e-4);
+        assert_eq!(number_size(19.84), 6.0);
+        assert!((number_size(36.0) - 10.8).abs() < 1e-4);
+        // Under 6/0.38 = 15.8 points a cell takes 0.38 of itself.
+        assert!((number_size(12.0) - 4.56).abs() < 1e-4);
     }
 
     #[test]

@@ -120,13 +120,25 @@ impl Fonts {
     /// Width in points of `text` set in `style` at `size` points, without
     /// kerning (which is also how it will be drawn).
     pub fn width(&self, text: &str, style: Style, size: f32) -> f32 {
+        self.points(self.units(text, style), style, size)
+    }
+
+    /// The advance of `text` in `style` in font units. Advances add up, so
+    /// the units of a line are those of its words and spaces: wrapping
+    /// measures each word once rather than every line it tries.
+    pub fn units(&self, text: &str, style: Style) -> u32 {
         let font = &self.face(style).font;
-        let units: u32 = text
-            .chars()
+        text.chars()
             .filter_map(|c| font.lookup_glyph_index(c as u32))
             .filter_map(|glyph| font.get_glyph_width(glyph))
             .map(u32::from)
-            .sum();
+            .sum()
+    }
+
+    /// `units` of `style` in points at `size`: [`Fonts::width`] of any text
+    /// of that many units.
+    pub fn points(&self, units: u32, style: Style, size: f32) -> f32 {
+        let font = &self.face(style).font;
         units as f32 * size / f32::from(font.units_per_em.max(1))
     }
 
@@ -191,6 +203,12 @@ mod tests {
         let two = fonts.width("M M", Style::Regular, 10.0);
         assert!((two - (2.0 * 1767.0 + 651.0) * 10.0 / 2048.0).abs() < 0.001);
         assert!(fonts.width("M", Style::Bold, 10.0) > fonts.width("M", Style::Regular, 10.0));
+        // Units add up, and give the same points as measuring the whole.
+        assert_eq!(fonts.units("M M", Style::Regular), 2 * 1767 + 651);
+        assert_eq!(
+            fonts.points(fonts.units("M M", Style::Regular), Style::Regular, 10.0),
+            two
+        );
     }
 
     #[test]

@@ -1,16 +1,21 @@
 //! Typesetting: the puzzle as a printable PDF.
 //!
 //! Page 1 is the puzzle as a newspaper would print it (title and byline, the
-//! numbered grid, ACROSS and DOWN clue lists in columns around it, the clue
-//! size shrunk until everything fits); page 2 is the filled solution grid.
-//! Every page carries the copyright at its foot.
+//! numbered grid sized for writing in, ACROSS and DOWN clue lists in columns
+//! beside and below it, each clue with its enumeration if it has one); clues
+//! that do not fit continue on the next page; the last page is the filled
+//! solution grid. Every page carries the copyright at its foot. A puzzle
+//! without a title, author or copyright simply prints without that line, and
+//! the grid and clues get the room.
 //!
 //! The work is split in three: [`layout`] decides where everything goes as a
 //! plain list of text runs, boxes and lines ([`page`]), using [`board`] for
 //! the grid and [`clues`] for the columns of clues; [`render`] turns that
 //! list into PDF with printpdf, embedding the DejaVu Sans faces of [`fonts`]
 //! so that any Unicode in titles and clues prints and extracts as itself.
-//! The same puzzle and options always give the same bytes.
+//! The same puzzle and options always give the same bytes. [`lay_out`] gives
+//! the layout's decisions (sizes, and where each grid, clue and text run
+//! went) without the PDF, for checking them.
 
 mod board;
 mod clues;
@@ -25,6 +30,9 @@ use crate::error::{Error, Result};
 use crate::files::{self, Existing};
 use crate::grid::Cell;
 use crate::puzzle::Puzzle;
+
+pub use layout::{GridBox, Layout, PlacedClue, TextBox};
+pub use page::Rect;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Paper {
@@ -63,17 +71,30 @@ impl Default for PdfOptions {
 /// The puzzle as the bytes of a PDF file. A solution page needs a completely
 /// filled grid; asking for one with empty cells is an error.
 pub fn pdf(puzzle: &Puzzle, options: &PdfOptions) -> Result<Vec<u8>> {
-    if options.solution {
-        check_filled(puzzle)?;
-    }
-    check_clue_lengths(puzzle)?;
+    check_printable(puzzle, options)?;
     let fonts = fonts::Fonts::load()?;
-    let pages = layout::pages(&fonts, puzzle, options.paper.size(), options.solution)?;
+    let (pages, _) = layout::document(&fonts, puzzle, options.paper.size(), options.solution)?;
     let info = render::Info {
         title: &puzzle.title,
         author: &puzzle.author,
     };
     render::document(&fonts, &pages, &info, &fingerprint(puzzle, options))
+}
+
+/// Where [`pdf`] puts everything, and at what sizes, for the same puzzle and
+/// options (and the same errors).
+pub fn lay_out(puzzle: &Puzzle, options: &PdfOptions) -> Result<Layout> {
+    check_printable(puzzle, options)?;
+    let fonts = fonts::Fonts::load()?;
+    let (_, layout) = layout::document(&fonts, puzzle, options.paper.size(), options.solution)?;
+    Ok(layout)
+}
+
+fn check_printable(puzzle: &Puzzle, options: &PdfOptions) -> Result<()> {
+    if options.solution {
+        check_filled(puzzle)?;
+    }
+    check_clue_lengths(puzzle)
 }
 
 /// Writes [`pdf`] to `path` (see [`files::write`]).

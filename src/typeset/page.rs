@@ -75,33 +75,70 @@ impl Page {
     }
 }
 
-/// Breaks `text` (already [`Fonts::printable`]) into lines no wider than
-/// `width`, at spaces. A word wider than a whole line is cut between
-/// characters, so nothing ever runs past the line's end. Empty text is one
-/// empty line, so that every entry takes up room.
+/// Ties the words either side of it onto one line wherever they fit on a
+/// line together; it is set as an ordinary space. [`Fonts::printable`] makes
+/// every space of user text an ordinary one, so only layout puts these in.
+pub const NO_BREAK: char = '\u{a0}';
+
+/// Breaks `text` (already [`Fonts::printable`], perhaps with [`NO_BREAK`]
+/// ties) into lines no wider than `width`, at spaces. Tied words that are
+/// too wide for a line even on their own are broken at their ties; a word
+/// wider than a whole line is cut between characters, so nothing ever runs
+/// past the line's end. Empty text is one empty line, so that every entry
+/// takes up room.
 pub fn wrap(fonts: &Fonts, text: &str, style: Style, size: f32, width: f32) -> Vec<String> {
-    let fits = |line: &str| fonts.width(line, style, size) <= width;
+    // A tie is measured as the space it is set as.
+    let units = |word: &str| {
+        if word.contains(NO_BREAK) {
+            fonts.units(&word.replace(NO_BREAK, " "), style)
+        } else {
+            fonts.units(word, style)
+        }
+    };
+    let fits_units = |units: u32| fonts.points(units, style, size) <= width;
+    let fits = |line: &str| fits_units(units(line));
+    let space = fonts.units(" ", style);
     let mut lines = Vec::new();
     let mut line = String::new();
-    for word in text.split(' ').filter(|w| !w.is_empty()) {
-        let candidate = if line.is_empty() {
-            word.to_string()
+    let mut line_units = 0;
+    let words = text.split(' ').filter(|w| !w.is_empty()).flat_map(|word| {
+        let whole = units(word);
+        if fits_units(whole) || !word.contains(NO_BREAK) {
+            vec![(word, whole)]
         } else {
-            format!("{line} {word}")
+            word.split(NO_BREAK)
+                .filter(|w| !w.is_empty())
+                .map(|w| (w, units(w)))
+                .collect()
+        }
+    });
+    for (word, word_units) in words {
+        let candidate = if line.is_empty() {
+            word_units
+        } else {
+            line_units + space + word_units
         };
-        if fits(&candidate) {
-            line = candidate;
+        if fits_units(candidate) {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+            line_units = candidate;
             continue;
         }
         if !line.is_empty() {
             lines.push(std::mem::take(&mut line));
         }
         line = cut_to_fit(word, &fits, &mut lines);
+        line_units = units(&line);
     }
     if !line.is_empty() || lines.is_empty() {
         lines.push(line);
     }
     lines
+        .into_iter()
+        .map(|line| line.replace(NO_BREAK, " "))
+        .collect()
 }
 
 /// Pushes full-width pieces of an over-long `word` onto `lines` and returns
@@ -142,6 +179,23 @@ mod tests {
         let width = fonts.width("MMM", Style::Bold, 8.0) + 0.01;
         let lines = wrap(&fonts, "ab MMMMMMM c", Style::Bold, 8.0, width);
         assert_eq!(lines, ["ab", "MMM", "MMM", "M c"]);
+    }
+
+    #[test]
+    fn tied_words_move_on_together_and_break_only_when_too_wide_together() {
+        let fonts = Fonts::load().unwrap();
+        let width = fonts.width("Boy and tiger", Style::Regular, 10.0) + 0.01;
+        let text = "Boy and tiger\u{a0}(6,3,6)";
+        let lines = wrap(&fonts, text, Style::Regular, 10.0, width);
+        assert_eq!(lines, ["Boy and", "tiger (6,3,6)"]);
+        let narrow = fonts.width("(6,3,6)", Style::Regular, 10.0) + 0.01;
+        let lines = wrap(&fonts, "tiger\u{a0}(6,3,6)", Style::Regular, 10.0, narrow);
+        assert_eq!(lines, ["tiger", "(6,3,6)"]);
+        // A tie is as wide as the space it is set as.
+        assert_eq!(
+            fonts.width("\u{a0}", Style::Regular, 10.0),
+            fonts.width(" ", Style::Regular, 10.0)
+        );
     }
 
     #[test]

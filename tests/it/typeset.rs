@@ -1,6 +1,10 @@
 //! The printable PDF, read back by an independent reader (pypdf): page count
-//! and size, the text a reader extracts (every clue exactly, Unicode
-//! included), the embedded fonts, reproducible bytes, and the errors.
+//! and size, the text a reader extracts (every clue exactly, Unicode and
+//! enumerations included, no credit lines where there are no credits), the
+//! embedded fonts, reproducible bytes, and the errors. And the layout as
+//! [`lay_out`] reports it: cells a solver can write in, numbers and clues
+//! big enough to read, every clue set once, nothing off the page or on the
+//! grid.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -11,7 +15,7 @@ use crate::common::{fixture, scratch};
 use cruciverb::files::Existing;
 use cruciverb::grid::{Cell, Direction};
 use cruciverb::puzzle::Puzzle;
-use cruciverb::typeset::{pdf, save_pdf, Paper, PdfOptions};
+use cruciverb::typeset::{lay_out, pdf, save_pdf, Layout, Paper, PdfOptions, Rect};
 use serde_json::Value;
 
 /// Prints, per file, its pages' sizes and extracted text and its fonts.
@@ -125,12 +129,12 @@ fn every_fixture_reads_back_with_its_pages_text_and_solution() {
         ("mini5", Paper::Letter, 1),
         ("american15", Paper::Letter, 1),
         ("british15", Paper::Letter, 1),
-        ("big21", Paper::Letter, 1),
-        ("big25", Paper::Letter, 2),
+        ("big21", Paper::Letter, 2),
+        ("big25", Paper::Letter, 3),
         ("mini5", Paper::A4, 1),
         ("american15", Paper::A4, 1),
-        ("big21", Paper::A4, 1),
-        ("big25", Paper::A4, 2),
+        ("big21", Paper::A4, 2),
+        ("big25", Paper::A4, 3),
     ];
     let dir = scratch("typeset-fixtures");
     let mut files = Vec::new();
@@ -255,7 +259,7 @@ fn fonts_are_embedded_subset_and_mapped_to_unicode_so_files_stay_small() {
 
 #[test]
 fn without_a_solution_there_is_one_page() {
-    for (name, pages) in [("mini5", 1), ("big25", 2)] {
+    for (name, pages) in [("mini5", 1), ("big25", 3)] {
         let bytes = pdf(&fixture(name), &options(Paper::Letter, false)).unwrap();
         let doc = read_pdf(&bytes, &format!("typeset-nosolution-{name}"));
         assert_eq!(page_count(&doc), pages, "{name}");
@@ -352,4 +356,262 @@ fn save_pdf_writes_the_whole_file_or_nothing() {
         err.to_string() == format!("{}: Not a directory (os error 20)", through.display()),
         "{err}"
     );
+}
+
+/// 7 mm in points: the smallest cell a 21×21 may have.
+const SEVEN_MM: f32 = 19.84;
+
+/// The 15×15 fixtures' cells before the layout put the grid first (Letter,
+/// A4): a 15×15 must keep them.
+const FIFTEEN_BEFORE: [(Paper, f32); 2] = [(Paper::Letter, 26.8), (Paper::A4, 27.74)];
+
+fn overlap(a: &Rect, b: &Rect) -> bool {
+    let eps = 0.01;
+    a.x + eps < b.right()
+        && b.x + eps < a.right()
+        && a.y + eps < b.bottom()
+        && b.y + eps < a.bottom()
+}
+
+fn inside(a: &Rect, b: &Rect) -> bool {
+    let eps = 0.01;
+    a.x >= b.x - eps
+        && a.right() <= b.right() + eps
+        && a.y >= b.y - eps
+        && a.bottom() <= b.bottom() + eps
+}
+
+/// Each of the puzzle's clues set once: its parts in the order of the clue
+/// lists, the first with the number, each carrying on where the one before
+/// it stopped; and on pages that exist.
+fn assert_every_clue_once(what: &str, puzzle: &Puzzle, layout: &Layout) {
+    let mut parts = layout.clues.iter().peekable();
+    for clue in &puzzle.clues {
+        let mut line = 0;
+        while let Some(part) =
+            parts.next_if(|p| p.number == clue.number && p.direction == clue.direction)
+        {
+            assert_eq!(part.first_line, line, "{what}: {part:?}");
+            assert!(
+                part.lines > 0 && part.page < layout.clue_pages,
+                "{what}: {part:?}"
+            );
+            line += part.lines;
+        }
+        assert!(
+            line > 0,
+            "{what}: clue {} {:?} not set",
+            clue.number,
+            clue.direction
+        );
+    }
+    assert!(
+        parts.next().is_none(),
+        "{what}: clues set that the puzzle lacks"
+    );
+}
+
+/// Every text run and clue inside the margins; on the puzzle page, no clue
+/// touching the grid and no text but the grid's numbers inside it; no two
+/// text runs overlapping.
+fn assert_on_the_page_and_off_the_grid(what: &str, layout: &Layout) {
+    let (width, height) = layout.paper;
+    let m = layout.margin;
+    let page = Rect {
+        x: m,
+        y: m,
+        width: width - 2.0 * m,
+        height: height - 2.0 * m,
+    };
+    let grid = layout.puzzle.rect;
+    for clue in &layout.clues {
+        assert!(inside(&clue.rect, &page), "{what}: {clue:?} off the page");
+        assert!(
+            clue.page != 0 || !overlap(&clue.rect, &grid),
+            "{what}: {clue:?} on the grid"
+        );
+    }
+    for text in &layout.texts {
+        assert!(inside(&text.rect, &page), "{what}: {text:?} off the page");
+        if text.page == 0 && overlap(&text.rect, &grid) {
+            assert!(
+                inside(&text.rect, &grid)
+                    && text.size == layout.puzzle.mark_size
+                    && text.text.parse::<u32>().is_ok(),
+                "{what}: {text:?} on the grid"
+            );
+        }
+    }
+    for (i, a) in layout.texts.iter().enumerate() {
+        for b in &layout.texts[i + 1..] {
+            assert!(
+                a.page != b.page || !overlap(&a.rect, &b.rect),
+                "{what}: {a:?} overlaps {b:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn grids_are_big_enough_to_write_in_and_clues_to_read() {
+    for name in ["american15", "british15", "big21", "big25"] {
+        let puzzle = fixture(name);
+        for paper in [Paper::Letter, Paper::A4] {
+            let what = format!("{name} on {paper:?}");
+            let layout = lay_out(&puzzle, &options(paper, true)).unwrap();
+            let grid = layout.puzzle;
+            let content_width = layout.paper.0 - 2.0 * layout.margin;
+            match puzzle.grid.width() {
+                15 => {
+                    let before = FIFTEEN_BEFORE.iter().find(|b| b.0 == paper).unwrap().1;
+                    assert!(grid.cell >= before, "{what}: {}", grid.cell);
+                    assert!(grid.mark_size >= 8.0, "{what}: {}", grid.mark_size);
+                }
+                21 => {
+                    assert!(grid.cell >= SEVEN_MM, "{what}: {}", grid.cell);
+                    assert!(grid.mark_size >= 6.0, "{what}: {}", grid.mark_size);
+                }
+                // 7 mm would make a 25×25 nearly as wide as the page; it
+                // gets cells of at least four fifths of the width.
+                _ => {
+                    assert!(
+                        grid.cell >= 0.8 * content_width / 25.0,
+                        "{what}: {}",
+                        grid.cell
+                    );
+                    assert!(grid.mark_size >= 6.0, "{what}: {}", grid.mark_size);
+                }
+            }
+            assert!(layout.clue_size >= 7.5, "{what}: {}", layout.clue_size);
+            assert_eq!(
+                grid.rect.width,
+                grid.cell * puzzle.grid.width() as f32,
+                "{what}"
+            );
+            let numbers: Vec<f32> = layout
+                .texts
+                .iter()
+                .filter(|t| t.page == 0 && inside(&t.rect, &grid.rect))
+                .map(|t| t.size)
+                .collect();
+            assert!(!numbers.is_empty(), "{what}");
+            assert!(numbers.iter().all(|&size| size == grid.mark_size), "{what}");
+            let solution = layout.solution.unwrap();
+            assert!(solution.cell <= grid.cell, "{what}: {solution:?}");
+            assert_eq!(solution.page, layout.pages - 1, "{what}");
+            assert_eq!(layout.pages, layout.clue_pages + 1, "{what}");
+        }
+    }
+}
+
+#[test]
+fn every_clue_is_set_once_on_the_page_and_off_the_grid() {
+    for name in ["mini5", "american15", "british15", "big21", "big25"] {
+        let puzzle = fixture(name);
+        for paper in [Paper::Letter, Paper::A4] {
+            let what = format!("{name} on {paper:?}");
+            let layout = lay_out(&puzzle, &options(paper, true)).unwrap();
+            assert_every_clue_once(&what, &puzzle, &layout);
+            assert_on_the_page_and_off_the_grid(&what, &layout);
+            // Continued clues are columns of the same width, and fill a
+            // good part of their last page rather than leaving a few clues
+            // alone on it.
+            let widths = layout.clues.iter().map(|c| c.rect.width);
+            assert!(
+                widths.into_iter().all(|w| w == layout.column_width),
+                "{what}"
+            );
+            if layout.clue_pages > 1 {
+                let last = layout.clue_pages - 1;
+                let on_last = layout.clues.iter().filter(|c| c.page == last).count();
+                assert!(
+                    on_last * 5 >= puzzle.clues.len(),
+                    "{what}: {on_last} on the last page"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn enumerations_print_after_their_clues_and_never_alone() {
+    let mut puzzle = fixture("big21");
+    for (i, clue) in puzzle.clues.iter_mut().enumerate() {
+        let n = clue.answer.len();
+        // Single words, phrases and hyphenations of the answer's length.
+        clue.enumeration = match i % 3 {
+            0 => n.to_string(),
+            1 if n >= 4 => format!("{},{}", n / 2, n - n / 2),
+            _ if n >= 4 => format!("{}-{},{}", n / 4, n / 4, n - 2 * (n / 4)),
+            _ => n.to_string(),
+        };
+    }
+    for paper in [Paper::Letter, Paper::A4] {
+        let what = format!("{paper:?}");
+        let layout = lay_out(&puzzle, &options(paper, true)).unwrap();
+        assert_every_clue_once(&what, &puzzle, &layout);
+        assert_on_the_page_and_off_the_grid(&what, &layout);
+        for clue in &puzzle.clues {
+            let alone = format!("({})", clue.enumeration);
+            assert!(
+                !layout.texts.iter().any(|t| t.text == alone),
+                "{what}: {alone} of {} {:?} on a line of its own",
+                clue.number,
+                clue.direction
+            );
+        }
+        let bytes = pdf(&puzzle, &options(paper, true)).unwrap();
+        let doc = read_pdf(&bytes, &format!("typeset-enumerations-{paper:?}"));
+        let text: Vec<String> = (0..layout.clue_pages).map(|p| page_text(&doc, p)).collect();
+        let text = text.join(" ");
+        for clue in &puzzle.clues {
+            let expected = format!(
+                "{} {} ({})",
+                clue.number,
+                squeeze(&clue.text),
+                clue.enumeration
+            );
+            assert!(text.contains(&expected), "{what}: {expected:?} missing");
+        }
+    }
+}
+
+#[test]
+fn empty_credits_leave_no_lines_and_the_room_to_the_puzzle() {
+    let credited = fixture("big21");
+    let mut bare = credited.clone();
+    bare.title.clear();
+    bare.author.clear();
+    bare.copyright.clear();
+    bare.notes.clear();
+    for paper in [Paper::Letter, Paper::A4] {
+        let what = format!("{paper:?}");
+        let with = lay_out(&credited, &options(paper, true)).unwrap();
+        let without = lay_out(&bare, &options(paper, true)).unwrap();
+        assert_every_clue_once(&what, &bare, &without);
+        assert_on_the_page_and_off_the_grid(&what, &without);
+        assert_eq!(without.puzzle.rect.y, without.margin, "{what}");
+        assert!(without.puzzle.cell > with.puzzle.cell, "{what}");
+
+        let bytes = pdf(&bare, &options(paper, true)).unwrap();
+        let doc = read_pdf(&bytes, &format!("typeset-bare-{paper:?}"));
+        assert_eq!(page_count(&doc), without.pages, "{what}");
+        let first = page_text(&doc, 0);
+        // Page 1 starts with the grid's numbers and ends with the last clue
+        // it holds: no title, no byline, no footer.
+        assert!(first.starts_with("1 2 3 4 "), "{what}: {first}");
+        assert!(!first.contains("by ") && !first.contains('©'), "{what}");
+        assert!(!first.contains("Big Twenty-One"), "{what}");
+        let more = page_text(&doc, 1);
+        assert!(more.starts_with("Clues, continued "), "{what}: {more}");
+        let solution = page_text(&doc, without.pages - 1);
+        let letters = solution_letters(&bare);
+        assert!(
+            solution.starts_with(&format!("Solution {}", &letters[..1])),
+            "{what}"
+        );
+        for page in 0..without.pages {
+            assert!(!page_text(&doc, page).contains('©'), "{what} page {page}");
+        }
+    }
 }
