@@ -182,9 +182,18 @@ impl std::fmt::Display for Attempt {
 /// newspaper grids of the size (fewer words means longer ones, which the
 /// list has fewer of), few three-letter words, no long black runs and, past
 /// 15×15, no word longer than 13; American minis (under 9×9) at most 20%
-/// blocks. British grids: the checking lattice with 180° symmetry, about 13%
-/// of the cells as lights' count (28–34 lights at 15×15) and few
-/// three-letter lights, as the blocked grids of the papers have.
+/// blocks. British grids: the checking lattice with 180° symmetry, with
+/// black crossings allowed so that lights of even length begin or end on
+/// an unchecked cell (see [`Rules::lattice_ends`]), 13.3–15.2% of the cells
+/// as lights' count (30–34 lights at 15×15), few three-letter lights, and
+/// blocks few and apart as in the papers' blocked grids: the style's own
+/// rules against black runs over 3 and 2×2 black blocks (without them a
+/// random 15×15 has a median of 97 blocks, and black clumps), and
+/// 6.7–11.1% of the cells as blocks beyond the lattice's own (64–74 in
+/// all at 15×15; counted beyond the lattice's blocks, as the same share
+/// of all the cells drew no 31×31 pattern in five minutes). Past 15×15,
+/// as for American grids, no light longer than 13, which the list has few
+/// words for.
 pub fn fillable_rules(style: Style, width: usize, height: usize) -> Rules {
     let mut rules = Rules::preset(style);
     let cells = (width * height) as f64;
@@ -219,14 +228,23 @@ pub fn fillable_rules(style: Style, width: usize, height: usize) -> Rules {
         }
         Style::British if width % 2 == 1 && height % 2 == 1 && width.min(height) >= 9 => {
             rules.lattice = true;
+            rules.lattice_ends = true;
             rules.symmetry = Symmetry::Rotational;
-            rules.max_black_run = None;
-            rules.no_black_2x2 = false;
             rules.words = Some(Bound {
-                min: Some(count(0.124)),
+                min: Some(count(0.133)),
                 max: Some(count(0.152)),
             });
             rules.max_three_letter = Some((cells * 0.018).round() as usize);
+            let lattice_blocks = (width / 2) * (height / 2);
+            let beyond =
+                |share: f64| Amount::Count(lattice_blocks + (cells * share).round() as usize);
+            rules.blacks = Some(Bound {
+                min: Some(beyond(0.067)),
+                max: Some(beyond(0.111)),
+            });
+            if width.max(height) > 15 {
+                rules.max_word = Some(13);
+            }
         }
         // Even or small British grids have no lattice: the style's own rules.
         Style::British => {}
@@ -240,9 +258,9 @@ pub fn fillable_rules(style: Style, width: usize, height: usize) -> Rules {
 /// the other entries below them: those of [`fillable_rules`] (whose own cap
 /// spares the theme's entries: see [`Search::keeping`]), then with a word
 /// count allowed to run a tenth lower (long theme entries make fewer
-/// words). Then the same without the cap; then blocks up to
-/// [`LOOSE_BLOCKS`] with no word count (dense themes at 21×21 fill only
-/// so); last the style's own rules (with the symmetry of the first), which
+/// words). Then the same without the cap; then, for full-size American
+/// grids, blocks up to [`LOOSE_BLOCKS`] with no word count (dense themes
+/// at 21×21 fill only so); last the style's own rules (with the symmetry of the first), which
 /// have no cap on blocks at all and make grids no editor would take, for
 /// themes nothing else seats.
 pub fn themed_rules(style: Style, width: usize, height: usize, shortest: usize) -> Vec<Rules> {
@@ -261,8 +279,8 @@ pub fn themed_rules(style: Style, width: usize, height: usize, shortest: usize) 
     };
     let mut ladder = vec![capped(&tight), capped(&loose), tight.clone(), loose];
     // Full-size American rules: minis have no word count to drop, and a
-    // British lattice fixes its blocks.
-    if tight.words.is_some() && tight.blacks.is_some() {
+    // British lattice has more blocks than these shares.
+    if tight.words.is_some() && tight.blacks.is_some() && !tight.lattice {
         ladder.extend(LOOSE_BLOCKS.iter().map(|&most| Rules {
             blacks: Some(Bound {
                 min: None,
@@ -684,7 +702,10 @@ pub fn make_fill(
             // Under the checking lattice, only ways on its lines (if any).
             let all = match tightest.lattice {
                 true => {
-                    let on_lines: Vec<Seating> = all.iter().filter_map(on_lattice).collect();
+                    let on_lines: Vec<Seating> = all
+                        .iter()
+                        .filter_map(|s| on_lattice(s, tightest.lattice_ends))
+                        .collect();
                     if on_lines.is_empty() {
                         all
                     } else {
@@ -1097,11 +1118,22 @@ fn roomy_ways(
 
 /// The seating with only its ways whose entries lie on the lines of the
 /// British checking lattice (see [`Rules::lattice`]): across in an even
-/// row, down in an even column, 0-based, starting and ending on a crossing.
-/// None when no way is left.
-fn on_lattice(seating: &Seating) -> Option<Seating> {
+/// row, down in an even column, 0-based, starting and ending on a crossing;
+/// with `ends` ([`Rules::lattice_ends`]), starting or ending on one (an
+/// entry of even length). None when no way is left.
+fn on_lattice(seating: &Seating, ends: bool) -> Option<Seating> {
     let on_lines = |s: &Seat| {
-        s.row.is_multiple_of(2) && s.col.is_multiple_of(2) && !s.answer.len().is_multiple_of(2)
+        let (line, first) = match s.across {
+            true => (s.row, s.col),
+            false => (s.col, s.row),
+        };
+        let last = first + s.answer.len() - 1;
+        let crossing = |i: usize| i.is_multiple_of(2);
+        line.is_multiple_of(2)
+            && match ends {
+                true => crossing(first) || crossing(last),
+                false => crossing(first) && crossing(last),
+            }
     };
     ways_where(seating, |way| way.iter().all(on_lines))
 }
@@ -1358,16 +1390,64 @@ mod tests {
     #[test]
     fn british_rules_follow_the_lattice() {
         let rules = fillable_rules(Style::British, 15, 15);
-        assert!(rules.lattice);
-        assert_eq!(rules.words.unwrap().resolve(225), (28, 34));
-        let mut rng = StdRng::seed_from_u64(3);
-        let g = random_pattern(&rules, 15, 15, &mut rng).unwrap();
-        for r in (1..15).step_by(2) {
-            for c in (1..15).step_by(2) {
-                assert!(!g.is_white(r, c));
+        assert!(rules.lattice && rules.lattice_ends);
+        assert_eq!(rules.symmetry, Symmetry::Rotational);
+        assert_eq!(rules.words.unwrap().resolve(225), (30, 34));
+        // The lattice's 49 blocks and 15–25 more.
+        assert_eq!(rules.blacks.unwrap().resolve(225), (64, 74));
+        assert_eq!(rules.max_three_letter, Some(4));
+        assert_eq!(rules.max_word, None);
+        assert_eq!(fillable_rules(Style::British, 21, 21).max_word, Some(13));
+        assert_eq!(
+            fillable_rules(Style::British, 21, 21)
+                .blacks
+                .unwrap()
+                .resolve(441),
+            (130, 149)
+        );
+        let mut even = 0;
+        for seed in 0..5 {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let g = random_pattern(&rules, 15, 15, &mut rng).unwrap();
+            let white = |r: usize, c: usize| r < 15 && c < 15 && g.is_white(r, c);
+            for r in 0..15 {
+                for c in 0..15 {
+                    assert_eq!(white(r, c), white(14 - r, 14 - c), "seed {seed}");
+                    if r % 2 == 1 && c % 2 == 1 {
+                        assert!(!white(r, c), "seed {seed}: ({r}, {c})");
+                    }
+                }
             }
+            let blocks = (0..15)
+                .flat_map(|r| (0..15).map(move |c| (r, c)))
+                .filter(|&(r, c)| !white(r, c))
+                .count();
+            assert!((64..=74).contains(&blocks), "seed {seed}: {blocks} blocks");
+            let slots = g.slots(2);
+            assert!((30..=34).contains(&slots.len()), "seed {seed}");
+            for slot in &slots {
+                // Checked cells: those with a white neighbour across the
+                // slot, which under the lattice are its even-indexed cells.
+                let checked: Vec<bool> = slot
+                    .cells()
+                    .map(|(r, c)| match slot.direction {
+                        Direction::Across => r > 0 && white(r - 1, c) || white(r + 1, c),
+                        Direction::Down => c > 0 && white(r, c - 1) || white(r, c + 1),
+                    })
+                    .collect();
+                let n = checked.iter().filter(|&&x| x).count();
+                assert!(2 * n >= slot.len, "seed {seed}: {slot:?}");
+                assert!(
+                    checked.windows(2).all(|p| p[0] || p[1]),
+                    "seed {seed}: {slot:?}"
+                );
+            }
+            even += slots.iter().filter(|s| s.len % 2 == 0).count();
         }
+        assert!(even >= 20, "{even} even-length lights in five grids");
         assert!(!fillable_rules(Style::British, 14, 14).lattice);
+        assert!(fillable_rules(Style::British, 9, 9).lattice_ends);
+        assert!(!fillable_rules(Style::British, 7, 7).lattice);
     }
 
     #[test]
@@ -1405,8 +1485,30 @@ mod tests {
         );
         assert_eq!(kept((7, 3)), None);
         // Only the third has every entry in even lines from an even cell.
-        let lattice = on_lattice(&seating).map(|s| s.ways);
-        assert_eq!(lattice, Some(vec![ways[2].clone()]));
+        for ends in [false, true] {
+            let lattice = on_lattice(&seating, ends).map(|s| s.ways);
+            assert_eq!(lattice, Some(vec![ways[2].clone()]));
+        }
+        // Black crossings let an entry begin or end on an unchecked cell
+        // (odd index), not both.
+        let ends = Seating {
+            white: vec![0; 15],
+            black: vec![0; 15],
+            ways: vec![
+                vec![seat(2, 1, true, "ABCDEFGH")],
+                vec![seat(1, 0, false, "ABCDEFGH")],
+                vec![seat(2, 1, true, "ABCDEFGHI")],
+                vec![seat(2, 0, true, "ABCDEFGHI")],
+                vec![seat(3, 0, true, "ABCDEFGH")],
+            ],
+        };
+        let ways = &ends.ways;
+        let on = |loose| on_lattice(&ends, loose).map(|s| s.ways);
+        assert_eq!(on(false), Some(vec![ways[3].clone()]));
+        assert_eq!(
+            on(true),
+            Some(vec![ways[0].clone(), ways[1].clone(), ways[3].clone()])
+        );
     }
 
     #[test]

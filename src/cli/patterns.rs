@@ -83,6 +83,11 @@ struct PatternOptions {
     /// white and checked both ways, (even, even) cells black (odd sides only).
     #[arg(long)]
     lattice: bool,
+    /// With --lattice: crossings may be black, so a light may begin or end
+    /// on an unchecked cell (even lengths), each light still at least half
+    /// checked with no two unchecked cells together.
+    #[arg(long)]
+    lattice_ends: bool,
     /// Theme entries to seat (one `ANSWER[;clue]` a line, optionally
     /// `ROW COL across|down` after the answer): patterns seating them all,
     /// each line followed by where each entry sits.
@@ -149,6 +154,7 @@ impl PatternOptions {
         rules.max_three_letter = self.max_three_letter.or(rules.max_three_letter);
         rules.no_cheaters |= self.no_cheaters;
         rules.lattice |= self.lattice;
+        rules.lattice_ends |= self.lattice_ends;
         rules
     }
 

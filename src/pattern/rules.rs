@@ -198,8 +198,19 @@ pub struct Rules {
     /// every cell at (even, even) is a white crossing checked both ways and
     /// every cell at (odd, odd) is black, so lights run along even rows and
     /// columns only, every light has more than half its letters checked and
-    /// no two unchecked cells touch. Needs odd sides.
+    /// no two unchecked cells touch. Needs odd sides. With
+    /// [`lattice_ends`](Self::lattice_ends), crossings may be black.
     pub lattice: bool,
+    /// With [`lattice`](Self::lattice): a crossing (even, even) may be
+    /// black, so that a light may begin or end on an unchecked cell and
+    /// have even length, as in the blocked grids papers print. The
+    /// conventions still hold: (odd, odd) cells are black, a white
+    /// crossing is in a light both ways, every white cell is in a light,
+    /// every light has at least half its letters checked and no two of
+    /// its unchecked cells touch. Along a line of the lattice its
+    /// (even, even) cells are checked and the others not, so the last two
+    /// come down to: no light both begins and ends on an unchecked cell.
+    pub lattice_ends: bool,
 }
 
 impl Rules {
@@ -221,6 +232,7 @@ impl Rules {
                 max_three_letter: None,
                 no_cheaters: false,
                 lattice: false,
+                lattice_ends: false,
             },
             Style::British => Rules {
                 symmetry: Symmetry::FourFold,
@@ -238,6 +250,7 @@ impl Rules {
                 max_three_letter: None,
                 no_cheaters: false,
                 lattice: false,
+                lattice_ends: false,
             },
         }
     }
@@ -280,6 +293,11 @@ impl Rules {
         if self.lattice && !self.allow_unchecked {
             return Err(Error::rules(
                 "--lattice needs --unchecked allow (half the letters of a lattice light are unchecked)",
+            ));
+        }
+        if self.lattice_ends && !self.lattice {
+            return Err(Error::rules(
+                "--lattice-ends needs --lattice (it lets a light of the checking lattice begin or end on an unchecked cell)",
             ));
         }
         if self.max_black_run == Some(0) {
@@ -330,6 +348,7 @@ impl Rules {
             (!self.allow_black_edges, "no-black-edges"),
             (self.no_cheaters, "no-cheaters"),
             (self.lattice, "lattice"),
+            (self.lattice_ends, "lattice-ends"),
         ];
         parts.extend(
             flags
@@ -386,5 +405,16 @@ mod tests {
         let mut r = Rules::preset(Style::American);
         r.min_word = 16;
         assert!(r.validate(15, 15).is_err());
+        let mut r = Rules::preset(Style::British);
+        r.lattice_ends = true;
+        assert_eq!(
+            r.validate(15, 15).unwrap_err().to_string(),
+            "impossible rules: --lattice-ends needs --lattice (it lets a light of the checking lattice begin or end on an unchecked cell)"
+        );
+        r.lattice = true;
+        assert!(r.validate(15, 15).is_ok());
+        assert!(r
+            .describe()
+            .ends_with(" lattice lattice-ends max-black-run=3"));
     }
 }

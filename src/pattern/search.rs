@@ -40,9 +40,15 @@ struct ColumnState {
     prev2_white: u32,
     /// Rows placed so far (the next row's index).
     rows: u32,
-    /// Lattice grids: columns whose cell in the row above is a lattice
-    /// crossing not yet checked down, so the next row must be white there.
+    /// Lattice grids: columns whose down run must go on into the next
+    /// row: it is one cell long (in an even column a crossing must be
+    /// checked down, and any other white cell would be in no light), or it
+    /// began on an odd row and has got to another, so ending here it would
+    /// begin and end on unchecked cells.
     lattice_need: u32,
+    /// Lattice grids: columns whose open down run began on an odd row (an
+    /// unchecked cell), which only [`Rules::lattice_ends`] allows.
+    lattice_odd_start: u32,
 }
 
 impl ColumnState {
@@ -54,6 +60,7 @@ impl ColumnState {
         prev2_white: 0,
         rows: 0,
         lattice_need: 0,
+        lattice_odd_start: 0,
     };
 }
 
@@ -388,7 +395,7 @@ fn fit_depth(
     rows: &mut Vec<u32>,
 ) {
     if rules.lattice {
-        rows.retain(|&r| lattice_row(r, depth, width, even_columns));
+        rows.retain(|&r| lattice_row(r, depth, width, even_columns, rules.lattice_ends));
     }
     if pairing == Pairing::Reverse && height % 2 == 1 && depth + 1 == free {
         rows.retain(|&r| reverse(r, width) == r);
@@ -404,7 +411,17 @@ fn fit_depth(
 /// white neighbour in the row (so it is in an across light); odd rows have
 /// every odd column black. Rows chosen by symmetry have the parity of their
 /// partner, as lattice grids have odd sides.
-fn lattice_row(r: u32, depth: usize, width: usize, even_columns: u32) -> bool {
+///
+/// With `ends` ([`Rules::lattice_ends`]) an even row's crossings may be
+/// black, and what the row must keep to is what the strict form gave for
+/// free: every white cell is in an across light (a crossing must be
+/// checked across, and an (even, odd) cell, with blocks above and below,
+/// is in no light otherwise), and no light both begins and ends on an odd
+/// column. Its odd columns are its unchecked cells and its even ones are
+/// checked (the column rules see to that), so this is the rule that every
+/// light is at least half checked; unchecked cells then alternate with
+/// checked ones, and never touch.
+fn lattice_row(r: u32, depth: usize, width: usize, even_columns: u32, ends: bool) -> bool {
     let full = if width == 32 {
         u32::MAX
     } else {
@@ -412,6 +429,12 @@ fn lattice_row(r: u32, depth: usize, width: usize, even_columns: u32) -> bool {
     };
     if depth % 2 == 1 {
         return r & !even_columns & full == 0;
+    }
+    if ends {
+        let odd = |bit: u32| bit % 2 == 1;
+        return runs(r).all(|run| {
+            run.count_ones() >= 2 && !(odd(run.trailing_zeros()) && odd(31 - run.leading_zeros()))
+        });
     }
     let neighbours = (r << 1 | r >> 1) & full;
     r & even_columns == even_columns && neighbours & even_columns == even_columns
@@ -706,12 +729,21 @@ impl Search {
         out.prev_white = r;
         out.prev_black = black;
         out.rows = s.rows + 1;
-        // A crossing (even row, even column) with black above needs white below.
-        out.lattice_need = if self.rules.lattice && s.rows.is_multiple_of(2) {
-            r & self.even_columns & !s.prev_white
+        if self.rules.lattice {
+            // The column rules of the lattice, for both its forms: in an
+            // even column a white cell with black above starts a down run
+            // that needs a second cell, and a run that began on an odd row
+            // may not end on one. (On the strict lattice no run begins on an
+            // odd row, as the crossing above is white, so only the first
+            // rule bites, at crossings.)
+            let started = r & self.even_columns & !s.prev_white;
+            let odd_row = s.rows % 2 == 1;
+            out.lattice_odd_start = s.lattice_odd_start & r | if odd_row { started } else { 0 };
+            out.lattice_need = started | if odd_row { out.lattice_odd_start } else { 0 };
         } else {
-            0
-        };
+            out.lattice_need = 0;
+            out.lattice_odd_start = 0;
+        }
         true
     }
 

@@ -77,6 +77,49 @@ fn search_agrees_with_brute_force_on_every_rule() {
         rules.words = Some("4..6".parse().unwrap());
         cases.push((w, h, rules));
     }
+    // Crossings allowed black (lights of even length), under each symmetry
+    // small enough to brute-force: the British preset's rules; looser ones
+    // that leave the lattice's own rules all the work (two-letter lights,
+    // no isolated-cell, black-run or region rule); a word count. Without a
+    // paired symmetry a brute force takes seconds (2^21 patterns at 5x5),
+    // so there only the loose rules.
+    let loose: fn(&mut Rules) = |r| {
+        r.min_word = 2;
+        r.no_isolated_white = false;
+        r.no_black_2x2 = false;
+        r.max_black_run = None;
+        r.connected = false;
+    };
+    let ends: Vec<fn(&mut Rules)> = vec![|_| {}, loose, |r| {
+        r.no_black_2x2 = false;
+        r.max_black_run = None;
+        r.words = Some("6..8".parse().unwrap());
+    }];
+    for (w, h, symmetry) in [
+        (5, 5, Symmetry::Rotational),
+        (5, 5, Symmetry::FourFold),
+        (5, 5, Symmetry::None),
+        (7, 5, Symmetry::Rotational),
+        (7, 5, Symmetry::FourFold),
+        (5, 7, Symmetry::Rotational),
+        (5, 7, Symmetry::FourFold),
+        (5, 7, Symmetry::Mirror),
+        (7, 3, Symmetry::None),
+        (7, 7, Symmetry::FourFold),
+    ] {
+        let variants = match symmetry {
+            Symmetry::None | Symmetry::Mirror => &ends[1..2],
+            Symmetry::Rotational | Symmetry::FourFold => &ends[..],
+        };
+        for variant in variants {
+            let mut rules = british();
+            rules.lattice = true;
+            rules.lattice_ends = true;
+            rules.symmetry = symmetry;
+            variant(&mut rules);
+            cases.push((w, h, rules));
+        }
+    }
     let variants: Vec<fn(&mut Rules)> = vec![
         |r| r.symmetry = Symmetry::None,
         |r| r.symmetry = Symmetry::Mirror,
@@ -147,6 +190,109 @@ fn lattice_grids_exist_and_follow_the_convention() {
     assert!(
         err.to_string().contains("--lattice needs odd sides"),
         "{err}"
+    );
+}
+
+/// Black crossings (`--lattice-ends`) on a grid too big to brute-force:
+/// every 9x9 pattern the search lists passes the independent checker, the
+/// strict lattice's are among them, lights of 4, 6 and 8 letters occur,
+/// and the command line's count, shards and random order list the same
+/// patterns.
+#[test]
+fn lattice_ends_grids_have_even_lights_and_keep_the_conventions() {
+    let mut rules = american();
+    rules.allow_unchecked = true;
+    rules.allow_black_edges = true;
+    rules.lattice = true;
+    let strict = enumerate(9, 9, &rules);
+    rules.lattice_ends = true;
+    let mut found = enumerate(9, 9, &rules);
+    found.sort();
+    let mut lengths = HashSet::new();
+    for p in &found {
+        let bad = violations(p, &rules);
+        assert!(bad.is_empty(), "{} breaks {bad:?}", hex::encode(p));
+        lengths.extend(p.run_lengths().into_iter().filter(|&l| l >= 2));
+    }
+    assert!(strict.iter().all(|p| found.binary_search(p).is_ok()));
+    assert!(
+        found.len() > 10 * strict.len(),
+        "{} against {}",
+        found.len(),
+        strict.len()
+    );
+    for len in [4, 6, 8] {
+        assert!(
+            lengths.contains(&len),
+            "no {len}-letter light in {lengths:?}"
+        );
+    }
+    let with_even = found
+        .iter()
+        .filter(|p| p.run_lengths().iter().any(|&l| l >= 2 && l % 2 == 0))
+        .count();
+    assert!(
+        2 * with_even > found.len(),
+        "{with_even} of {} have an even light",
+        found.len()
+    );
+
+    let args = [
+        "patterns",
+        "--size",
+        "9",
+        "--unchecked",
+        "allow",
+        "--allow-black-edges",
+        "--lattice",
+        "--lattice-ends",
+    ];
+    let decoded = |text: &str| {
+        let mut ps: Vec<Pattern> = pattern_lines(text)
+            .iter()
+            .map(|l| hex::decode(l).unwrap())
+            .collect();
+        ps.sort();
+        ps
+    };
+    let listed = run(&args);
+    assert!(listed.status.success(), "{}", stderr(&listed));
+    assert!(
+        stdout(&listed).contains("lattice lattice-ends"),
+        "the header's rules"
+    );
+    assert_eq!(decoded(&stdout(&listed)), found);
+    let count = run(&[&args[..], &["--count"]].concat());
+    assert_eq!(stdout(&count).trim(), found.len().to_string());
+    let mut union = Vec::new();
+    for k in 1..=3 {
+        let shard = format!("{k}/3");
+        let part = decoded(&stdout(&run(&[&args[..], &["--shard", &shard]].concat())));
+        assert!(!part.is_empty(), "shard {shard} got no work");
+        union.extend(part);
+    }
+    union.sort();
+    assert_eq!(union, found, "shards");
+    let random = run(&[&args[..], &["--random", "--seed", "5"]].concat());
+    assert_eq!(
+        decoded(&stdout(&random)),
+        found,
+        "random order lists them all"
+    );
+
+    let refused = run(&[
+        "patterns",
+        "--size",
+        "9",
+        "--style",
+        "british",
+        "--lattice-ends",
+    ]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("impossible rules: --lattice-ends needs --lattice"),
+        "{}",
+        stderr(&refused)
     );
 }
 

@@ -120,43 +120,99 @@ fn make_writes_a_valid_filled_clued_puzzle_in_three_formats() {
 #[test]
 fn british_make_draws_a_checking_lattice_grid() {
     let dir = scratch("make-british");
-    let out = make_in(&dir.join("out"), &["--seed", "3", "--style", "british"]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let puzzle = ipuz::load(&dir.join("out/cruciverb-3.ipuz")).unwrap();
-    let grid = &puzzle.grid;
-    assert_eq!((grid.width(), grid.height()), (15, 15));
-    let white = |r: usize, c: usize| grid.get(r, c) != Cell::Block;
-    // Rows and columns counted from 0: (even, even) cells are crossings,
-    // (odd, odd) cells blocks, as in the blocked grids British papers print.
-    for r in 0..15 {
-        for c in 0..15 {
-            match (r % 2, c % 2) {
-                (0, 0) => assert!(white(r, c), "({r}, {c})"),
-                (1, 1) => assert!(!white(r, c), "({r}, {c})"),
-                _ => {}
-            }
-            assert_eq!(white(r, c), white(14 - r, 14 - c), "180° symmetry");
+    let mut even_lights = Vec::new();
+    let mut credits = Vec::new();
+    // Seed 3 as a user runs it; two more without polishing, for speed (the
+    // pattern is drawn before the fill, so it is the same either way).
+    for (seed, polish) in [("3", None), ("1", Some("0")), ("2", Some("0"))] {
+        let out_dir = dir.join(&format!("out-{seed}"));
+        let mut args = vec!["--seed", seed, "--style", "british"];
+        if let Some(p) = polish {
+            args.extend(["--polish", p]);
         }
+        let out = make_in(&out_dir, &args);
+        assert!(out.status.success(), "seed {seed}: {}", stderr(&out));
+        let puzzle = ipuz::load(&out_dir.join(format!("cruciverb-{seed}.ipuz"))).unwrap();
+        let grid = &puzzle.grid;
+        assert_eq!((grid.width(), grid.height()), (15, 15));
+        let white = |r: usize, c: usize| r < 15 && c < 15 && grid.get(r, c) != Cell::Block;
+        // In a light across / down: a white neighbour along that direction.
+        let across =
+            |r: usize, c: usize| white(r, c) && (c > 0 && white(r, c - 1) || white(r, c + 1));
+        let down =
+            |r: usize, c: usize| white(r, c) && (r > 0 && white(r - 1, c) || white(r + 1, c));
+        // Rows and columns counted from 0: (odd, odd) cells are blocks and
+        // a white (even, even) cell is a crossing, in a light both ways, as
+        // in the blocked grids British papers print; a crossing may be a
+        // block, so a light may begin or end on an unchecked cell.
+        for r in 0..15 {
+            for c in 0..15 {
+                match (r % 2, c % 2) {
+                    (0, 0) if white(r, c) => {
+                        assert!(across(r, c) && down(r, c), "seed {seed}: ({r}, {c})")
+                    }
+                    (1, 1) => assert!(!white(r, c), "seed {seed}: ({r}, {c})"),
+                    _ => {}
+                }
+                assert!(
+                    !white(r, c) || across(r, c) || down(r, c),
+                    "seed {seed}: ({r}, {c}) in no light"
+                );
+                assert_eq!(
+                    white(r, c),
+                    white(14 - r, 14 - c),
+                    "seed {seed}: 180° symmetry"
+                );
+            }
+        }
+        // 30-34 lights, every one at least half checked, no two unchecked
+        // cells side by side; no empty clue.
+        let slots = grid.slots(2);
+        assert!(
+            (30..=34).contains(&slots.len()),
+            "seed {seed}: {} lights",
+            slots.len()
+        );
+        for slot in &slots {
+            let checked: Vec<bool> = slot
+                .cells()
+                .map(|(r, c)| match slot.direction {
+                    Direction::Across => down(r, c),
+                    Direction::Down => across(r, c),
+                })
+                .collect();
+            let n = checked.iter().filter(|&&x| x).count();
+            assert!(2 * n >= slot.len, "seed {seed}: {slot:?} has {n} checked");
+            assert!(
+                checked.windows(2).all(|pair| pair[0] || pair[1]),
+                "seed {seed}: {slot:?} has two unchecked cells together"
+            );
+        }
+        assert!(puzzle.clues.iter().all(|c| !c.text.is_empty()));
+        // Every clue has its enumeration, and it spells the answer.
+        for clue in &puzzle.clues {
+            assert_eq!(
+                cruciverb::puzzle::enumeration_length(&clue.enumeration),
+                Some(clue.answer.len()),
+                "seed {seed}: {} {:?}",
+                clue.answer,
+                clue.enumeration
+            );
+        }
+        even_lights.push(slots.iter().filter(|s| s.len % 2 == 0).count());
+        credits.push((puzzle.title, puzzle.author, puzzle.copyright));
     }
-    // 28-34 lights, every one at least half checked; no empty clue.
-    let slots = grid.slots(2);
-    assert!((28..=34).contains(&slots.len()), "{} lights", slots.len());
-    for slot in &slots {
-        let checked = slot
-            .cells()
-            .filter(|&(r, c)| match slot.direction {
-                Direction::Across => (r > 0 && white(r - 1, c)) || (r < 14 && white(r + 1, c)),
-                Direction::Down => (c > 0 && white(r, c - 1)) || (c < 14 && white(r, c + 1)),
-            })
-            .count();
-        assert!(2 * checked >= slot.len, "{slot:?}");
-    }
-    assert!(puzzle.clues.iter().all(|c| !c.text.is_empty()));
-    assert_eq!(puzzle.title, "Quick Crossword No. 3");
-    assert_eq!(
-        (puzzle.author.as_str(), puzzle.copyright.as_str()),
-        ("", "")
+    // Lights of 4, 6, 8 letters, as the papers' grids have (seeds 1-3 have
+    // 22, 10 and 14).
+    assert!(
+        even_lights.iter().all(|&n| n >= 4),
+        "{even_lights:?} even-length lights"
     );
+    // With no credit flags: the numbered title of a British puzzle, no
+    // byline, no copyright.
+    let (title, author, copyright) = &credits[0];
+    assert_eq!(title, "Quick Crossword No. 3");
+    assert_eq!((author.as_str(), copyright.as_str()), ("", ""));
 }
 
 #[test]

@@ -170,15 +170,18 @@ pub fn violations(p: &Pattern, rules: &Rules) -> Vec<String> {
         }
     }
     if rules.lattice {
-        // Read from the convention itself: lights only along odd rows and
-        // columns (counted from 1), so every cell where two such lines meet
-        // is a crossing, white and in a word both ways; every light then has
-        // more than half its letters checked and no two unchecked cells
-        // touch.
+        // Read from the conventions themselves. Lights run only along even
+        // rows and columns (counted from 0), as every (odd, odd) cell is
+        // black; where two such lines meet is a crossing, white and in a
+        // light both ways (strict form), or else black (with `lattice_ends`).
+        // Every white cell is in a light; a light's checked cells are those
+        // in a light the other way too, and every light has at least half
+        // its cells checked and no two unchecked cells side by side.
         let runs_through = |r: isize, c: isize, dr: isize, dc: isize| {
             white(p, r, c) && (white(p, r + dr, c + dc) || white(p, r - dr, c - dc))
         };
         let broken = all().any(|(r, c)| match (r % 2, c % 2) {
+            (0, 0) if !white(p, r, c) => !rules.lattice_ends,
             (0, 0) => !(runs_through(r, c, 0, 1) && runs_through(r, c, 1, 0)),
             (1, 1) => white(p, r, c),
             _ => false,
@@ -186,24 +189,42 @@ pub fn violations(p: &Pattern, rules: &Rules) -> Vec<String> {
         if broken {
             bad.push("checking lattice".into());
         }
-        let half_checked = |cells: Vec<(isize, isize)>, dr: isize, dc: isize| {
-            let checked = cells
-                .iter()
-                .filter(|&&(r, c)| white(p, r + dr, c + dc) || white(p, r - dr, c - dc))
-                .count();
-            2 * checked >= cells.len()
-        };
-        for r in 0..h {
-            let mut c = 0;
-            while c < w {
-                let start = c;
-                while c < w && white(p, r, c) {
-                    c += 1;
+        if all()
+            .any(|(r, c)| white(p, r, c) && !runs_through(r, c, 0, 1) && !runs_through(r, c, 1, 0))
+        {
+            bad.push("white cell in no light".into());
+        }
+        // Every light, across (step (0, 1)) then down (step (1, 0)).
+        for (dr, dc) in [(0isize, 1isize), (1, 0)] {
+            let (lines, along) = if dr == 0 { (h, w) } else { (w, h) };
+            let at = |line: isize, i: isize| if dr == 0 { (line, i) } else { (i, line) };
+            for line in 0..lines {
+                let mut i = 0;
+                while i < along {
+                    let start = i;
+                    while i < along && {
+                        let (r, c) = at(line, i);
+                        white(p, r, c)
+                    } {
+                        i += 1;
+                    }
+                    if i - start >= 2 {
+                        let checked: Vec<bool> = (start..i)
+                            .map(|k| {
+                                let (r, c) = at(line, k);
+                                runs_through(r, c, dc, dr)
+                            })
+                            .collect();
+                        let n = checked.iter().filter(|&&x| x).count();
+                        if 2 * n < checked.len() {
+                            bad.push("light less than half checked".into());
+                        }
+                        if checked.windows(2).any(|pair| !pair[0] && !pair[1]) {
+                            bad.push("unchecked cells side by side".into());
+                        }
+                    }
+                    i += 1;
                 }
-                if c - start >= 2 && !half_checked((start..c).map(|c| (r, c)).collect(), 1, 0) {
-                    bad.push("light less than half checked".into());
-                }
-                c += 1;
             }
         }
     }
@@ -239,15 +260,21 @@ pub fn cell_images(
 }
 
 /// Every pattern of the size that obeys `rules`, by brute force over the
-/// cells the symmetry leaves free. Keep sizes small.
+/// cells the symmetry leaves free. Keep sizes small. Under the checking
+/// lattice, orbits of (odd, odd) cells are left black: [`violations`]
+/// turns down every pattern with one white, so only the time changes.
 pub fn brute_force(width: usize, height: usize, rules: &Rules) -> Vec<Pattern> {
     let image = |r: usize, c: usize| cell_images(rules.symmetry, width, height, (r, c));
+    let lattice_block = |cells: &[(usize, usize)]| {
+        rules.lattice && cells.iter().all(|&(r, c)| r % 2 == 1 && c % 2 == 1)
+    };
     // One representative per orbit: the smallest cell of its orbit.
     let mut orbits = Vec::new();
     for r in 0..height {
         for c in 0..width {
-            if image(r, c).iter().all(|&cell| (r, c) <= cell) {
-                orbits.push(image(r, c));
+            let orbit = image(r, c);
+            if orbit.iter().all(|&cell| (r, c) <= cell) && !lattice_block(&orbit) {
+                orbits.push(orbit);
             }
         }
     }
