@@ -30,7 +30,7 @@ fn main() {
     embed("wordlists/clues-written.txt", &out, |text| {
         check_keyed("wordlists/clues-written.txt", text, |value| {
             let fields: Vec<&str> = value.split(';').collect();
-            (fields.len() % 2 == 0
+            (fields.len().is_multiple_of(2)
                 && fields.chunks(2).all(|pair| {
                     let (level, region) = pair[0].split_once('+').unwrap_or((pair[0], ""));
                     ["easy", "medium", "hard"].contains(&level)

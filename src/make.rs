@@ -826,7 +826,11 @@ pub fn make_fill(
                 slot.len
             )));
         }
-        let outcome = fill(&grid, index, &fill_options(options, &grid, rng.random(), &[]))?;
+        let outcome = fill(
+            &grid,
+            index,
+            &fill_options(options, &grid, rng.random(), &[]),
+        )?;
         if !matches!(outcome, Outcome::Filled(_)) {
             ladder.unfilled();
         }
@@ -1179,9 +1183,9 @@ pub fn ration(grid: &Grid) -> Ration {
     let words = grid.slots(DEFAULT_MIN_SLOT).len();
     let share = |per_78: usize| ((words * per_78 + 39) / 78).max(1);
     Ration {
-        most: std::env::var("XX_MOST").ok().and_then(|v| v.parse().ok()).unwrap_or(share(RATIONED_PER_78_WORDS)),
-        names: if std::env::var_os("XX_NAMES").is_some() { 1000 } else { share(NAMES_PER_78_WORDS) },
-        long: if std::env::var_os("XX_LONG").is_some() { 100 } else { RATION_FREE_FROM },
+        most: share(RATIONED_PER_78_WORDS),
+        names: share(NAMES_PER_78_WORDS),
+        long: RATION_FREE_FROM,
     }
 }
 
@@ -1193,8 +1197,7 @@ fn fill_options(options: &MakeOptions, grid: &Grid, seed: u64, banned: &[String]
         timeout: Some(options.timeout),
         polish: options.polish,
         banned: banned.to_vec(),
-        ration: if std::env::var_os("XX_NO_RATION").is_some() { None } else { Some(ration(grid)) },
-        shared_roots: std::env::var_os("XX_NO_ROOTS").is_some(),
+        ration: Some(ration(grid)),
         ..FillOptions::default()
     }
 }
@@ -1229,8 +1232,14 @@ pub fn make(
                 banned.push(placed.word.clone());
             }
         }
+        // The grid filled once, so a fill without a few words is usually
+        // near: no polishing this time.
         let seed = options.seed.wrapping_add(round as u64);
-        match fill(&grid, index, &fill_options(options, &grid, seed, &banned))? {
+        let again = FillOptions {
+            polish: Duration::ZERO,
+            ..fill_options(options, &grid, seed, &banned)
+        };
+        match fill(&grid, index, &again)? {
             Outcome::Filled(f) => made = dress(options, f, sources, credits)?,
             _ => break,
         }

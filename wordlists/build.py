@@ -71,6 +71,9 @@ INFLECTION_ENDINGS = (("S", ""), ("ES", ""), ("IES", "Y"), ("ED", ""), ("ED", "E
                       ("IER", "Y"), ("EST", ""), ("EST", "E"), ("IEST", "Y"))
 # The inflections a grid uses as freely as their base: plurals, verb forms.
 GRID_INFLECTIONS = tuple(e for e in INFLECTION_ENDINGS if e[0] in ("S", "ES", "IES", "ED", "IED", "ING"))
+PLURAL_ENDINGS = (("S", ""), ("ES", ""), ("IES", "Y"))
+# Stems that take -ES, not -S.
+SIBILANTS = ("S", "X", "Z", "CH", "SH")
 
 
 class WrittenClue:
@@ -100,15 +103,26 @@ class Candidate:
 
 def bases(word, entries, endings=INFLECTION_ENDINGS):
     """The words `word` may be an inflection of (SEEDS -> SEED, STOPPED ->
-    STOP, TIREDER -> TIRED), among the plain words of `entries`."""
+    STOP, TIREDER -> TIRED), among the plain words of `entries`. English
+    spelling decides between -S and -ES: HISS is not HIS + S, nor CANES
+    CAN + ES."""
     found = []
     for ending, replacement in endings:
         if word.endswith(ending) and len(word) > len(ending) + 1:
-            found.append(word[:len(word) - len(ending)] + replacement)
             stem = word[:len(word) - len(ending)]
+            if ending == "S" and (stem.endswith(SIBILANTS) or stem.endswith("S")):
+                continue  # BUSS, HISS: a plural of these would end in -ES
+            if ending == "ES" and not stem.endswith(SIBILANTS + ("O",)):
+                continue  # CANES is CANE + S
+            found.append(stem + replacement)
             if ending[0] in "EI" and len(stem) >= 3 and stem[-1] == stem[-2]:
                 found.append(stem[:-1])  # a doubled consonant: STOPPED
     return [b for b in found if b in entries and "word" in entries[b].kinds]
+
+
+def plural(word, entries):
+    """Whether `word` has a plural ending on a plain word of `entries`."""
+    return bool(bases(word, entries, PLURAL_ENDINGS))
 
 
 def from_scowl(freq, entries):
@@ -140,9 +154,15 @@ def from_scowl(freq, entries):
         primary = entry.primary_kind()
         uncapped = None
         american = entry.american if entry.american < 100 else entry.size + 1
-        odd = primary == "word" and scoring.odd_inflection(z, base_zipf)
-        score = scoring.word_score(z, entry.size, {primary}, len(word), american,
-                                   base_zipf if primary == "word" else None)
+        odd = primary == "word" and plural(word, entries) \
+            and scoring.odd_inflection(z, base_zipf)
+        # Places, peoples and brands SCOWL also lists as words (AEGEAN,
+        # ALGERIAN) score as words, as they did; people's names must be
+        # better known (TIM, RITA).
+        scored_as = {primary} | ({"word"} if primary == "capitalised" and "word" in entry.kinds
+                                 else set())
+        score = scoring.word_score(z, entry.size, scored_as, len(word), american,
+                                   base_zipf if primary == "word" else None, odd)
         origin = f"SCOWL {'/'.join(f'{k} {entry.sizes[k]}' for k in kinds)}, wordfreq {z:.2f}"
         if american > entry.size:
             origin += ", not an American spelling"

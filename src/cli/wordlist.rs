@@ -127,7 +127,10 @@ fn show(command: &WordArgs) -> Result<()> {
         if of.strong.len() > 1 || !of.weak.is_empty() {
             let mut shown: Vec<String> = of.strong[1..].iter().map(|r| r.to_string()).collect();
             shown.extend(of.weak.iter().map(|r| format!("{r} (weak)")));
-            outln!("  roots: {} (no grid holds it beside an entry sharing one)", shown.join(", "));
+            outln!(
+                "  roots: {} (no grid holds it beside an entry sharing one)",
+                shown.join(", ")
+            );
         }
         if let Some(score) = british_score(&word) {
             outln!("  in British puzzles: score {score}");

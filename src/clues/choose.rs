@@ -78,10 +78,17 @@ impl Answers {
     }
 
     /// The first word of `clue` that uses an answer of the grid or one of
-    /// its roots, as the clue writes it; None when it uses none.
+    /// its roots, as the clue writes it; None when it uses none. The
+    /// conventional signals clues end with ("for short", "in a way") are
+    /// no use of an answer: SHORT in the grid does not bar "Org., for
+    /// short" elsewhere.
     pub fn used_in<'c>(&self, clue: &'c str) -> Option<&'c str> {
         let table = roots();
-        words(clue)
+        let body = SIGNALS
+            .iter()
+            .find_map(|s| clue.strip_suffix(s))
+            .unwrap_or(clue);
+        words(body)
             .find(|(_, letters)| {
                 if is_function_word(letters) {
                     return self.answers.contains(letters.as_str());
@@ -95,6 +102,16 @@ impl Answers {
             .map(|(word, _)| word)
     }
 }
+
+/// Endings that signal a clue's kind rather than say anything.
+const SIGNALS: [&str; 6] = [
+    "for short",
+    "in a way",
+    "so to speak",
+    "informally",
+    "slangily",
+    "briefly",
+];
 
 /// The words of a clue as written and in grid letters: "Don't" → DONT,
 /// "Boy-and-tiger" → BOY, AND, TIGER.
@@ -242,6 +259,10 @@ mod tests {
         );
         assert_eq!(answers.used_in("Lake near Buffalo"), None);
         assert_eq!(answers.used_in("Don't go"), None);
+        let short = Answers::new(["SHORT", "WAY"]);
+        assert_eq!(short.used_in("Org., for short"), None);
+        assert_eq!(short.used_in("Tall and short"), Some("short"));
+        assert_eq!(short.used_in("Right, in a way"), None);
     }
 
     #[test]

@@ -209,7 +209,10 @@ impl<'a> Problem<'a> {
             Allowance { flag, most, words }
         };
         Rationing {
-            allowances: vec![allowance(RATIONED, ration.most), allowance(NAME, ration.names)],
+            allowances: vec![
+                allowance(RATIONED, ration.most),
+                allowance(NAME, ration.names),
+            ],
             none_in: self
                 .slots
                 .iter()
@@ -313,6 +316,10 @@ pub(super) fn luby(mut i: u64) -> u64 {
         i -= (1 << (k - 1)) - 1;
     }
 }
+
+/// Slots with this many candidates or fewer are checked for a root all of
+/// them hold (see [`Search::claim_family`]).
+const FAMILY_CLAIM: usize = 8;
 
 /// Best-scoring candidates the value choice weighs.
 const PICK_AMONG: usize = 64;
@@ -969,6 +976,13 @@ impl<'p, 'a> Search<'p, 'a> {
         if self.state[slot].count == 1 && !(self.claim_word(slot) && self.propagate_nogoods(slot)) {
             return false;
         }
+        if self.state[slot].count > 1
+            && self.state[slot].count <= FAMILY_CLAIM
+            && !self.problem.shared_roots
+            && !self.claim_family(slot)
+        {
+            return false;
+        }
         let masks = self.letter_masks(slot);
         let problem = self.problem;
         for &Crossing { here, other, there } in &problem.crossings[slot] {
@@ -1014,6 +1028,41 @@ impl<'p, 'a> Search<'p, 'a> {
             .iter()
             .filter(|a| words.flags(word) & a.flag != 0)
             .all(|a| self.ration(slot, a))
+    }
+
+    /// A slot whose few candidates all hold one root rules that root out of
+    /// the other slots, as a decided slot would (ERA or ERAS: no other slot
+    /// keeps ERAS or ERA). A root every candidate holds strongly rules out
+    /// every word holding it; one some hold only weakly, the words holding
+    /// it strongly.
+    fn claim_family(&mut self, slot: usize) -> bool {
+        let problem = self.problem;
+        let words = problem.words[slot];
+        let mut common: Option<Vec<u32>> = None;
+        for w in self.state[slot].words.ones() {
+            let roots: Vec<u32> = words.roots(w).collect();
+            common = Some(match common {
+                None => roots,
+                Some(c) => c
+                    .into_iter()
+                    .filter_map(|r| {
+                        roots
+                            .iter()
+                            .find(|&&q| q & !WEAK == r & !WEAK)
+                            .map(|&q| r | (q & WEAK))
+                    })
+                    .collect(),
+            });
+            if common.as_ref().is_some_and(Vec::is_empty) {
+                return true;
+            }
+        }
+        for root in common.unwrap_or_default() {
+            if !self.rule_out_root(slot, root) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Takes from every slot but `except` the words root number `root`

@@ -76,8 +76,13 @@ impl Lexicon<'_> {
     fn flags(&self, word: &str, score: u8) -> u8 {
         match self.notes.get(word) {
             Some(note) => {
-                u8::from(note.rationed() && score < EVERYDAY) * RATIONED
-                    | u8::from(note.is(Kind::Name)) * NAME
+                let rationed = if note.rationed() && score < EVERYDAY {
+                    RATIONED
+                } else {
+                    0
+                };
+                let name = if note.is(Kind::Name) { NAME } else { 0 };
+                rationed | name
             }
             None => 0,
         }
@@ -173,7 +178,7 @@ impl Index {
                         members.push(Vec::new());
                     }
                     roots.push(number | bit);
-                    members[number as usize].push(bit | (len as u32) << LENGTH_SHIFT | i as u32);
+                    members[number as usize].push(bit | ((len as u32) << LENGTH_SHIFT) | i as u32);
                 }
             }
             starts.push(roots.len() as u32);

@@ -472,7 +472,8 @@ fn clues_command_drafts_writes_a_sheet_and_applies_it() {
     for clue in &drafted.clues[2..] {
         assert!(
             crate::common::is_database_clue(&clue.answer, &clue.text)
-                || (clue.text.is_empty() && cruciverb::clues::database().get(&clue.answer).is_none()),
+                || (clue.text.is_empty()
+                    && cruciverb::clues::database().get(&clue.answer).is_none()),
             "{}: {}",
             clue.answer,
             clue.text

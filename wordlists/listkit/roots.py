@@ -56,6 +56,8 @@ DETACHMENTS = {
     "a": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
     "r": (),
 }
+# Stems that take -es, not -s.
+SIBILANTS = ("s", "x", "z", "ch", "sh")
 # Lexical pointers that link a word to one made from it by an affix:
 # derivation, pertainym (adverb or adjective from its base), antonym.
 AFFIX_LINKS = ("+", "\\", "!")
@@ -116,7 +118,14 @@ class Roots:
                 continue
             for ending, replacement in DETACHMENTS[pos]:
                 if word.endswith(ending) and len(word) > len(ending):
-                    base = word[:len(word) - len(ending)] + replacement
+                    stem = word[:len(word) - len(ending)]
+                    # English spelling decides between -s and -es: BEES is
+                    # not BE + ES, nor HISS HIS + S.
+                    if ending == "es" and not replacement and not stem.endswith(SIBILANTS + ("o",)):
+                        continue
+                    if ending == "s" and stem.endswith(SIBILANTS):
+                        continue
+                    base = stem + replacement
                     if base in self.lemmas[pos]:
                         found.add(base)
         found.discard(word)

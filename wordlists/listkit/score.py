@@ -16,9 +16,9 @@ Adjustments, each for something frequency misses:
   grid even though text uses it less: it is scored by the better of its own
   frequency and its base's, less a little (`INFLECTION_DISCOUNT`), provided
   the form itself is a standard word that text does use. A form used far
-  less than its base (`ODD_INFLECTION_GAP`: TOBACCOS, ACTIVES, the plural
-  of a mass noun) is an odd inflection: scored on its own use and marked
-  down (`ODD_INFLECTION`).
+  less than its base (`ODD_INFLECTION_GAP`: TRASHES, EXACTS, the plural
+  of a mass noun or an adjective) is an odd inflection: scored on its own
+  use and marked down (`ODD_INFLECTION`).
 - Long words need more use than short ones to be good fill (`LONG_EXTRA`):
   a grid's long slots should carry lively entries, not dictionary words.
 - Proper names and capitalised words need to be better known than words
@@ -47,10 +47,12 @@ NAME_EXTRA = 0.5
 # A form used far less than its base (SAMES, EASTS: the plural of a word
 # that is mostly not a noun) gets no help.
 INFLECTION_DISCOUNT, INFLECTION_SIZE, INFLECTION_ZIPF = 0.7, 50, 1.0
-# An inflection used this many Zipf units less than its base is an odd one
-# (TOBACCOS, ACTIVES, CAKING: the plural of a mass noun, a form nobody
-# needs): no help from its base, and marked down.
-ODD_INFLECTION_GAP, ODD_INFLECTION = 2.1, 15
+# A plural used this many Zipf units less than its base is an odd one
+# (TRASHES, EXACTS, the plural of a mass noun or of an adjective): no help
+# from its base, and marked down. Verb forms are spared: ARCED and BARED
+# are rare next to ARC and BARE but print fine. Closer calls (TOBACCOS,
+# ACTIVES) are the team's review (`curated/levels-*.txt`).
+ODD_INFLECTION_GAP, ODD_INFLECTION = 2.5, 15
 FOREIGN_SPELLING = 15
 # Words wordfreq does not list at all: kept, but never usable by default.
 UNSEEN_CAP = 30
@@ -75,12 +77,12 @@ def clamp(score):
     return int(max(1, min(99, math.floor(score + 0.5))))
 
 
-def word_score(zipf, size, kinds, length, american=None, base_zipf=None):
+def word_score(zipf, size, kinds, length, american=None, base_zipf=None, odd=False):
     """Score of one SCOWL entry from its Zipf frequency, size class, kinds,
-    length, smallest American size class (None: the same as `size`) and
-    the Zipf frequency of the word it inflects (None: not an inflection)."""
+    length, smallest American size class (None: the same as `size`), the
+    Zipf frequency of the word it inflects (None: not an inflection) and
+    whether it is an odd inflection (`odd_inflection`, for plurals)."""
     use = zipf
-    odd = odd_inflection(zipf, base_zipf)
     if base_zipf is not None and size <= INFLECTION_SIZE and zipf >= INFLECTION_ZIPF \
             and not odd:
         use = max(zipf, base_zipf - INFLECTION_DISCOUNT)

@@ -65,11 +65,13 @@ def pairs(entries):
     -ise words pair with their -ize form whichever varieties list it."""
     found = []
     for word, entry in entries.items():
-        if not entry.british_only():
+        # Plain words on both sides: AESOP is no British ESOP.
+        if not entry.british_only() or entry.primary_kind() != "word":
             continue
         for american in american_forms(word):
             other = entries.get(american)
-            if other is None or "american" not in other.varieties and "english" not in other.varieties:
+            if other is None or other.primary_kind() != "word" \
+                    or "american" not in other.varieties and "english" not in other.varieties:
                 continue
             if other.american_only() or "IZ" in american or "YZ" in american:
                 found.append((american, word))
