@@ -93,6 +93,8 @@ IRREGULAR_PAIRS = {frozenset((base, form)) for base, forms in IRREGULAR
 IRREGULAR_FORMS = {form for _, forms in IRREGULAR for form in forms.split()}
 IRREGULAR_PAST = {base for base, forms in IRREGULAR if base not in ("MAN", "WOMAN", "CHILD")}
 SIBILANTS = ("S", "X", "Z", "CH", "SH", "O")
+# Pronouns and articles, which take no verb endings (SHE: SHED is no form).
+NOT_VERBS = {"HE", "SHE", "WE", "ME", "THE", "YE", "THEE"}
 
 
 def inflected_from(long, short):
@@ -111,7 +113,7 @@ def inflected_from(long, short):
         forms.add(short[:-1] + "IED")
     ing = short[:-1] if short.endswith("E") and not short.endswith("EE") else short
     forms.add(ing + "ING")
-    if short not in IRREGULAR_PAST:
+    if short not in IRREGULAR_PAST | NOT_VERBS:
         forms.add(short + "D" if short.endswith("E") else short + "ED")
     if len(short) >= 3 and short[-1] not in "AEIOUWXY" and short[-2] in "AEIOU" \
             and short[-3] not in "AEIOU":

@@ -1202,10 +1202,11 @@ fn fill_options(options: &MakeOptions, grid: &Grid, seed: u64, banned: &[String]
     }
 }
 
-/// Times `make` fills its grid again, banning the answers that left a slot
-/// with no clue clear of the grid's other answers, before it prints the
-/// fill it has with the best clue there is (and says so).
-const CLEAN_CLUE_ROUNDS: usize = 3;
+/// Times `make` fills its grid, banning each time the answers that left a
+/// slot with no clue clear of the grid's other answers, before it prints
+/// the fill that left fewest such slots, with the best clue there is for
+/// them (and says so).
+const CLEAN_CLUE_ROUNDS: usize = 6;
 
 /// The whole chain short of writing files: a filled pattern, its clues from
 /// `sources`, the credits and the quality report. None when no pattern
@@ -1220,31 +1221,40 @@ pub fn make(
     let Some((grid, first)) = make_fill(options, index, &mut report)? else {
         return Ok(None);
     };
-    let mut made = dress(options, first, sources, credits)?;
-    let mut banned: Vec<String> = Vec::new();
+    let mut best = dress(options, first, sources, credits)?;
+    let mut banned = unclued(&best);
     for round in 1..CLEAN_CLUE_ROUNDS {
-        if made.clues.unclean.is_empty() {
+        if best.clues.unclean.is_empty() {
             break;
         }
-        // The same grid again without the answers no clue suits.
-        for (slot, _) in &made.clues.unclean {
-            if let Some(placed) = made.fill.words.iter().find(|p| &p.slot == slot) {
-                banned.push(placed.word.clone());
-            }
-        }
-        // The grid filled once, so a fill without a few words is usually
-        // near: no polishing this time.
+        // The same grid again without the answers no clue suited in any
+        // earlier fill. The grid filled once, so a fill without a few
+        // words is usually near: no polishing this time.
         let seed = options.seed.wrapping_add(round as u64);
         let again = FillOptions {
             polish: Duration::ZERO,
             ..fill_options(options, &grid, seed, &banned)
         };
-        match fill(&grid, index, &again)? {
-            Outcome::Filled(f) => made = dress(options, f, sources, credits)?,
-            _ => break,
+        let Outcome::Filled(f) = fill(&grid, index, &again)? else {
+            break;
+        };
+        let made = dress(options, f, sources, credits)?;
+        banned.extend(unclued(&made));
+        if made.clues.unclean.len() < best.clues.unclean.len() {
+            best = made;
         }
     }
-    Ok(Some(made))
+    Ok(Some(best))
+}
+
+/// The answers of `made` at the slots no clean clue suited.
+fn unclued(made: &Made) -> Vec<String> {
+    made.clues
+        .unclean
+        .iter()
+        .filter_map(|(slot, _)| made.fill.words.iter().find(|p| &p.slot == slot))
+        .map(|placed| placed.word.clone())
+        .collect()
 }
 
 /// A filled grid made a puzzle: credits, theme clues and marks, clues

@@ -6,7 +6,8 @@
 //! and EDIT both clued "Revise", ORA "___ pro nobis" in every puzzle. So a
 //! database clue is chosen only if no word of it shares a root with any
 //! answer of the grid, its own included (see [`crate::wordlist::roots`]; a
-//! function word such as "is" counts only when it is an answer itself),
+//! function word such as "one" counts only beside an answer it is a root
+//! of, or that is one of its roots: ONES, not ARE beside "is"),
 //! and no other slot has the same text; among those, one is drawn at
 //! random (seeded) with weights that follow the puzzle's difficulty, so the
 //! same answer in two puzzles usually gets two clues. British puzzles skip
@@ -79,41 +80,29 @@ impl Answers {
 
     /// The first word of `clue` that uses an answer of the grid or one of
     /// its roots, as the clue writes it; None when it uses none. A word
-    /// that is an answer always counts; a root shared with an answer counts
-    /// outside the conventional signals clues end with ("for short", "in a
-    /// way"): SHORTS in the grid does not bar "Org., for short" elsewhere,
-    /// SHORT does.
+    /// that is an answer always counts, and so does one sharing a root
+    /// with an answer; a function word ("one", "had") only when it is a
+    /// root of an answer or has one for a root: "for one" beside ONES,
+    /// "Had dinner" beside HAVE, but not "is" beside ARE, which would bar
+    /// half the clues of any grid holding a form of BE.
     pub fn used_in<'c>(&self, clue: &'c str) -> Option<&'c str> {
-        if let Some((word, _)) = words(clue).find(|(_, l)| self.answers.contains(l.as_str())) {
-            return Some(word);
-        }
         let table = roots();
-        let body = SIGNALS
-            .iter()
-            .find_map(|s| clue.strip_suffix(s))
-            .unwrap_or(clue);
-        words(body)
+        words(clue)
             .find(|(_, letters)| {
-                !is_function_word(letters)
-                    && table
-                        .of(letters)
-                        .strong
-                        .iter()
-                        .any(|r| self.roots.contains(*r))
+                if self.answers.contains(letters.as_str()) {
+                    return true;
+                }
+                let own = table.of(letters).strong;
+                if is_function_word(letters) {
+                    self.roots.contains(letters.as_str())
+                        || own.iter().any(|r| self.answers.contains(*r))
+                } else {
+                    own.iter().any(|r| self.roots.contains(*r))
+                }
             })
             .map(|(word, _)| word)
     }
 }
-
-/// Endings that signal a clue's kind rather than say anything.
-const SIGNALS: [&str; 6] = [
-    "for short",
-    "in a way",
-    "so to speak",
-    "informally",
-    "slangily",
-    "briefly",
-];
 
 /// The words of a clue as written and in grid letters: "Don't" → DONT,
 /// "Boy-and-tiger" → BOY, AND, TIGER.
@@ -262,9 +251,13 @@ mod tests {
         assert_eq!(answers.used_in("Lake near Buffalo"), None);
         assert_eq!(answers.used_in("Don't go"), None);
         let shorts = Answers::new(["SHORTS", "WAYS"]);
-        assert_eq!(shorts.used_in("Org., for short"), None);
-        assert_eq!(shorts.used_in("Tall and short"), Some("short"));
-        assert_eq!(shorts.used_in("Right, in a way"), None);
+        assert_eq!(shorts.used_in("Org., for short"), Some("short"));
+        assert_eq!(shorts.used_in("Right, in a way"), Some("way"));
+        assert_eq!(shorts.used_in("Tall or not"), None);
+        let forms = Answers::new(["ONES", "HAVE", "ARE"]);
+        assert_eq!(forms.used_in("Treebeard, for one"), Some("one"));
+        assert_eq!(forms.used_in("Had dinner"), Some("Had"));
+        assert_eq!(forms.used_in("What a bee is"), None);
         let short = Answers::new(["SHORT"]);
         assert_eq!(short.used_in("Org., for short"), Some("short"));
     }

@@ -56,6 +56,8 @@ DETACHMENTS = {
     "a": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
     "r": (),
 }
+# Singular nouns from Latin that look like plurals (GENUS, IRIS).
+LATIN_SINGULARS = ("us", "is")
 # Stems that take -es, not -s.
 SIBILANTS = ("s", "x", "z", "ch", "sh")
 # Lexical pointers that link a word to one made from it by an affix:
@@ -110,13 +112,18 @@ class Roots:
         """WordNet's base forms of a lower-case word (itself excluded), each
         a lemma of the part of speech whose rule or exception gave it. A
         word that is a lemma of a part of speech is not taken apart by that
-        part's rules: PASS is a noun, not the plural of PAS."""
+        part's rules (MENS is no plural of MEN), except a plain plural -S
+        of a noun of three letters or more: TONS is a noun of its own ("a
+        large amount") and still the plural of TON. PASS is no plural of
+        PAS by English spelling, GENUS none of GENU by Latin's."""
         found = set()
         for pos in POS:
             found |= {b for b in self.exceptions[pos].get(word, ()) if b in self.lemmas[pos]}
-            if word in self.lemmas[pos]:
-                continue
+            lemma = word in self.lemmas[pos]
             for ending, replacement in DETACHMENTS[pos]:
+                if lemma and not (pos == "n" and (ending, replacement) == ("s", "")
+                                  and len(word) >= 4 and not word.endswith(LATIN_SINGULARS)):
+                    continue
                 if word.endswith(ending) and len(word) > len(ending):
                     stem = word[:len(word) - len(ending)]
                     # English spelling decides between -s and -es: BEES is
