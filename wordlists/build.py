@@ -154,8 +154,7 @@ def from_scowl(freq, entries):
         primary = entry.primary_kind()
         uncapped = None
         american = entry.american if entry.american < 100 else entry.size + 1
-        odd = primary == "word" and plural(word, entries) \
-            and scoring.odd_inflection(z, base_zipf)
+        odd = primary == "word" and scoring.odd_inflection(z, base_zipf, plural(word, entries))
         # Places, peoples and brands SCOWL also lists as words (AEGEAN,
         # ALGERIAN) score as words, as they did; people's names must be
         # better known (TIM, RITA).

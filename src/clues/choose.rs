@@ -78,11 +78,15 @@ impl Answers {
     }
 
     /// The first word of `clue` that uses an answer of the grid or one of
-    /// its roots, as the clue writes it; None when it uses none. The
-    /// conventional signals clues end with ("for short", "in a way") are
-    /// no use of an answer: SHORT in the grid does not bar "Org., for
-    /// short" elsewhere.
+    /// its roots, as the clue writes it; None when it uses none. A word
+    /// that is an answer always counts; a root shared with an answer counts
+    /// outside the conventional signals clues end with ("for short", "in a
+    /// way"): SHORTS in the grid does not bar "Org., for short" elsewhere,
+    /// SHORT does.
     pub fn used_in<'c>(&self, clue: &'c str) -> Option<&'c str> {
+        if let Some((word, _)) = words(clue).find(|(_, l)| self.answers.contains(l.as_str())) {
+            return Some(word);
+        }
         let table = roots();
         let body = SIGNALS
             .iter()
@@ -90,14 +94,12 @@ impl Answers {
             .unwrap_or(clue);
         words(body)
             .find(|(_, letters)| {
-                if is_function_word(letters) {
-                    return self.answers.contains(letters.as_str());
-                }
-                table
-                    .of(letters)
-                    .strong
-                    .iter()
-                    .any(|r| self.roots.contains(*r))
+                !is_function_word(letters)
+                    && table
+                        .of(letters)
+                        .strong
+                        .iter()
+                        .any(|r| self.roots.contains(*r))
             })
             .map(|(word, _)| word)
     }
@@ -259,10 +261,12 @@ mod tests {
         );
         assert_eq!(answers.used_in("Lake near Buffalo"), None);
         assert_eq!(answers.used_in("Don't go"), None);
-        let short = Answers::new(["SHORT", "WAY"]);
-        assert_eq!(short.used_in("Org., for short"), None);
-        assert_eq!(short.used_in("Tall and short"), Some("short"));
-        assert_eq!(short.used_in("Right, in a way"), None);
+        let shorts = Answers::new(["SHORTS", "WAYS"]);
+        assert_eq!(shorts.used_in("Org., for short"), None);
+        assert_eq!(shorts.used_in("Tall and short"), Some("short"));
+        assert_eq!(shorts.used_in("Right, in a way"), None);
+        let short = Answers::new(["SHORT"]);
+        assert_eq!(short.used_in("Org., for short"), Some("short"));
     }
 
     #[test]

@@ -512,6 +512,50 @@ fn all_fills_equal_brute_force() {
     );
 }
 
+/// No two entries share a root: a square whose every fill holds MAN beside
+/// MEN is proven unfillable, though plain backtracking finds two fills and
+/// the filler finds both once roots may be shared; a constructor's own MAN
+/// rules MEN out of every other slot the same way.
+#[test]
+fn a_grid_whose_only_fills_share_a_root_is_proven_unfillable() {
+    let words = list("man\nego\nnet\nmen\nage\nnot\ntie\n");
+    let index = Index::build(&words, 0);
+    let square = grid("...\n...\n...\n");
+    let expected = brute_force_fills(&square, &words);
+    assert_eq!(
+        expected,
+        HashSet::from(["MAN\nEGO\nNET\n".to_string(), "MEN\nAGE\nNOT\n".to_string()])
+    );
+    let every = |options: &FillOptions, start: &Grid| {
+        let mut seen = HashSet::new();
+        let ending = fills(start, &index, options, Want::All, |f| {
+            assert_valid_fill(start, &f.grid, &words);
+            seen.insert(f.grid.to_text());
+            true
+        })
+        .unwrap();
+        assert!(matches!(ending, Outcome::Unfillable(_)), "{ending:?}");
+        seen
+    };
+    let sharing = FillOptions {
+        shared_roots: true,
+        ..FillOptions::default()
+    };
+    assert_eq!(every(&sharing, &square), expected);
+    assert_eq!(every(&FillOptions::default(), &square), HashSet::new());
+    assert!(matches!(
+        fill(&square, &index, &FillOptions::default()).unwrap(),
+        Outcome::Unfillable(_)
+    ));
+    // The constructor writes MAN across the top; only MEN would fit 1D.
+    let given = grid("MAN\n...\n...\n");
+    assert_eq!(every(&FillOptions::default(), &given), HashSet::new());
+    assert_eq!(
+        every(&sharing, &given),
+        HashSet::from(["MAN\nEGO\nNET\n".to_string()])
+    );
+}
+
 /// Distinct fills: as many as asked for when they exist, all of them (and
 /// then proof there are no more) when there are fewer.
 #[test]

@@ -634,7 +634,7 @@ fn other_entries(grid: &Grid, theme: &[String]) -> Vec<String> {
 #[test]
 fn make_seats_typical_themes_in_newspaper_grids() {
     let dir = scratch("theme-newspaper");
-    for (theme, shortest, seeds) in [("dogs", 9, [1, 2, 3]), ("metals", 11, [1, 4, 5])] {
+    for (theme, shortest, seeds) in [("dogs", 9, [1, 2, 3]), ("metals", 11, [4, 5, 6])] {
         let file = format!("{}/examples/themes/{theme}.txt", env!("CARGO_MANIFEST_DIR"));
         for seed in seeds {
             let name = format!("{theme}-{seed}");

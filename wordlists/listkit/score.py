@@ -49,10 +49,13 @@ NAME_EXTRA = 0.5
 INFLECTION_DISCOUNT, INFLECTION_SIZE, INFLECTION_ZIPF = 0.7, 50, 1.0
 # A plural used this many Zipf units less than its base is an odd one
 # (TRASHES, EXACTS, the plural of a mass noun or of an adjective): no help
-# from its base, and marked down. Verb forms are spared: ARCED and BARED
-# are rare next to ARC and BARE but print fine. Closer calls (TOBACCOS,
-# ACTIVES) are the team's review (`curated/levels-*.txt`).
+# from its base, and marked down. Closer calls (TOBACCOS, ACTIVES) are the
+# team's review (`curated/levels-*.txt`).
 ODD_INFLECTION_GAP, ODD_INFLECTION = 2.5, 15
+# A verb form this far below its base is the verb of a word that is mostly
+# a noun (GUYED, FULLED, CLASSING): as odd. ARCED and BARED, about 1.4
+# below ARC and BARE, print fine.
+ODD_VERB_FORM_GAP = 2.4
 FOREIGN_SPELLING = 15
 # Words wordfreq does not list at all: kept, but never usable by default.
 UNSEEN_CAP = 30
@@ -81,7 +84,7 @@ def word_score(zipf, size, kinds, length, american=None, base_zipf=None, odd=Fal
     """Score of one SCOWL entry from its Zipf frequency, size class, kinds,
     length, smallest American size class (None: the same as `size`), the
     Zipf frequency of the word it inflects (None: not an inflection) and
-    whether it is an odd inflection (`odd_inflection`, for plurals)."""
+    whether it is an odd inflection (`odd_inflection`)."""
     use = zipf
     if base_zipf is not None and size <= INFLECTION_SIZE and zipf >= INFLECTION_ZIPF \
             and not odd:
@@ -101,10 +104,11 @@ def word_score(zipf, size, kinds, length, american=None, base_zipf=None, odd=Fal
     return clamp(score)
 
 
-def odd_inflection(zipf, base_zipf):
-    """Whether an inflection used `zipf` is an odd one next to its base's
-    `base_zipf` (None: not an inflection)."""
-    return base_zipf is not None and base_zipf - zipf > ODD_INFLECTION_GAP
+def odd_inflection(zipf, base_zipf, plural=True):
+    """Whether an inflection (a plural, else a verb form) used `zipf` is an
+    odd one next to its base's `base_zipf` (None: not an inflection)."""
+    gap = ODD_INFLECTION_GAP if plural else ODD_VERB_FORM_GAP
+    return base_zipf is not None and base_zipf - zipf > gap
 
 
 def phrase_score(tags):
