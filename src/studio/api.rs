@@ -15,7 +15,10 @@ use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use crate::clues::{attach, parse_slot_name, slot_name, Choosing, Sources};
+use crate::clues::choose::suits;
+use crate::clues::{
+    attach, database, parse_slot_name, slot_name, Answers, Choosing, Level, Sources,
+};
 use crate::export::{render, Format};
 use crate::fill::quality::Quality;
 use crate::fill::{self, FillOptions, Outcome};
@@ -24,9 +27,11 @@ use crate::make::{fillable_rules, random_pattern_keeping, BEST, MOST_DESCENTS};
 use crate::pattern::rules::{Rules, Style};
 use crate::puzzle::Puzzle;
 use crate::typeset::{self, Paper, PdfOptions};
+use crate::wordlist::dialect::{respell, Dialect};
 use crate::wordlist::index::Index;
 use crate::wordlist::normalize::normalize;
 use crate::wordlist::notes::notes;
+use crate::wordlist::roots::{clashing_pairs, roots};
 use crate::wordlist::WordList;
 
 use super::lists::WordSource;
@@ -352,12 +357,24 @@ pub fn fill(request: &FillRequest, index: &Index) -> Reply {
                 .iter()
                 .map(|p| json!({ "slot": p.slot, "word": p.word, "score": p.score }))
                 .collect();
+            // The report judges the fill it describes, the constructor's
+            // entries among its answers: they alone can share a root (the
+            // filler never pairs its own words so). An entry typed twice is
+            // a duplicate, which the analysis names, not a pair with itself.
+            let entries = complete_entries(&found.grid, &found.grid.slots(2));
+            let mut answers: Vec<&str> = Vec::new();
+            for (word, _) in &entries {
+                if !answers.contains(&word.as_str()) {
+                    answers.push(word);
+                }
+            }
+            let quality = Quality::of(&found.words, notes()).sharing_roots(roots(), &answers);
             Ok(json!({
                 "grid": rows(&out),
                 "words": words,
                 "mean_score": (found.mean_score() * 10.0).round() / 10.0,
                 "lowest_score": found.lowest_score(),
-                "quality": Quality::of(&found.words, notes()).to_string().trim_end(),
+                "quality": quality.to_string().trim_end(),
             }))
         }
         Outcome::Unfillable(why) => Err(ApiError {
@@ -556,8 +573,13 @@ pub fn analyze(request: &AnalyzeRequest, index: &Index) -> Reply {
     if !symmetric(&grid) {
         violations.push("the blocks are not rotationally symmetric".to_string());
     }
-    let repeats = duplicates(&grid, &slots);
+    let entries = complete_entries(&grid, &slots);
+    let repeats = duplicates(&entries);
     violations.extend(repeats.iter().map(|d| d.to_string()));
+    // Not a violation of the grid's rules but an editor's objection, and
+    // the filler's own entries never make one: listed apart, so that a long
+    // list of rule breaks cannot hide it.
+    let shared = sharing_a_root(&entries);
     // The heat map, or the slots propagation alone leaves without a word.
     let (mut heat, mut stuck) = (Value::Null, Value::Null);
     match fill::letter_counts(&grid, index, &options) {
@@ -577,6 +599,7 @@ pub fn analyze(request: &AnalyzeRequest, index: &Index) -> Reply {
         "slots": listed,
         "violations": violations,
         "duplicates": repeats.iter().map(|d| json!({ "word": d.word, "slots": d.slots, "inside": d.inside })).collect::<Vec<_>>(),
+        "shared_roots": shared,
         "heat": heat,
         "unfillable": stuck,
     }))
@@ -616,9 +639,10 @@ impl std::fmt::Display for Duplicate {
 /// to count as part of another: ERA is no part of ERASE.
 const SHORTEST_PART: usize = 3;
 
-/// The grid's complete entries that repeat, or begin or end a longer one.
-fn duplicates(grid: &Grid, slots: &[crate::grid::Slot]) -> Vec<Duplicate> {
-    let complete: Vec<(String, String)> = slots
+/// The grid's complete entries, as (letters, slot name), in the order of
+/// `slots`; entries with an open cell are left out.
+fn complete_entries(grid: &Grid, slots: &[crate::grid::Slot]) -> Vec<(String, String)> {
+    slots
         .iter()
         .filter_map(|slot| {
             let letters: Option<String> = grid
@@ -628,10 +652,58 @@ fn duplicates(grid: &Grid, slots: &[crate::grid::Slot]) -> Vec<Duplicate> {
                 .collect();
             letters.map(|word| (word, fill::slot_name(slot)))
         })
-        .collect();
+        .collect()
+}
+
+/// Two entries of the grid that share a root (ELM and ELMS): each entry
+/// with its slot, beside the other, and the roots they share.
+#[derive(Debug, PartialEq, Serialize)]
+struct SharedRoot {
+    entries: [String; 2],
+    slots: [String; 2],
+    roots: Vec<String>,
+}
+
+/// Every pair of the grid's complete `entries` (letters, slot) that share
+/// a root, by the rule the filler keeps ([`clashing_pairs`]), in grid
+/// order. An entry the grid holds twice is a duplicate, not a pair here;
+/// its every slot pairs with an entry sharing its root.
+fn sharing_a_root(entries: &[(String, String)]) -> Vec<SharedRoot> {
+    let mut slots_of: Vec<(&str, Vec<&str>)> = Vec::new();
+    for (word, slot) in entries {
+        match slots_of.iter_mut().find(|(w, _)| w == word) {
+            Some((_, slots)) => slots.push(slot),
+            None => slots_of.push((word, vec![slot])),
+        }
+    }
+    let words: Vec<&str> = slots_of.iter().map(|(w, _)| *w).collect();
+    let slots = |word: &str| {
+        slots_of
+            .iter()
+            .find(|(w, _)| *w == word)
+            .map_or(&[][..], |(_, s)| s.as_slice())
+    };
+    let mut found = Vec::new();
+    for (a, b, shared) in clashing_pairs(roots(), &words) {
+        for slot_a in slots(a) {
+            for slot_b in slots(b) {
+                found.push(SharedRoot {
+                    entries: [a.to_string(), b.to_string()],
+                    slots: [slot_a.to_string(), slot_b.to_string()],
+                    roots: shared.iter().map(|r| r.to_string()).collect(),
+                });
+            }
+        }
+    }
+    found
+}
+
+/// The grid's complete `entries` (letters, slot) that repeat, or begin or
+/// end a longer one.
+fn duplicates(entries: &[(String, String)]) -> Vec<Duplicate> {
     let mut found = Vec::new();
     let mut by_word: BTreeMap<&str, Vec<String>> = BTreeMap::new();
-    for (word, name) in &complete {
+    for (word, name) in entries {
         by_word.entry(word).or_default().push(name.clone());
     }
     for (word, names) in &by_word {
@@ -863,14 +935,43 @@ pub struct CluesRequest {
     pub grid: Vec<String>,
     /// Clues already written, by slot name; they are kept as they are.
     pub clues: Option<BTreeMap<String, String>>,
+    /// `easy`, `medium` (the default) or `hard`: the levels of clue the
+    /// drafts lean on.
+    pub difficulty: Option<String>,
+    /// Draft for British solvers: no clue only Americans would get, and
+    /// British spellings.
+    pub british: Option<bool>,
+}
+
+/// One database clue offered for a slot beside the drafted one.
+#[derive(Debug, PartialEq, Serialize)]
+struct Alternative {
+    text: String,
+    level: &'static str,
+    /// The word of the clue that uses another answer of the grid (or a
+    /// root of one), as the clue writes it: why drafting passed it over.
+    uses: Option<String>,
 }
 
 /// `POST /api/clues`: a clue for every slot: the ones given, the rest
 /// drafted from the word list's own clues and the embedded clue database
 /// where they know the answer (empty where they do not, or where the answer
-/// is not complete).
+/// is not complete), chosen for the request's difficulty and dialect; and
+/// for every slot its `alternatives`, the database's clues for its answer
+/// that suit the dialect, in the database's order, each marked with the
+/// word by which it uses another answer, if it does.
 pub fn clues(request: &CluesRequest, list: &WordList) -> Reply {
     let grid = parse_grid(&request.grid)?;
+    let level = match &request.difficulty {
+        None => Level::default(),
+        Some(name) => name
+            .parse()
+            .map_err(|e: String| ApiError::bad_request(format!("\"difficulty\": {e}")))?,
+    };
+    let dialect = match request.british {
+        Some(true) => Dialect::British,
+        _ => Dialect::American,
+    };
     let mut puzzle = Puzzle::from_grid(grid, 2);
     for (name, text) in request.clues.iter().flatten() {
         if let Some(clue) =
@@ -886,12 +987,202 @@ pub fn clues(request: &CluesRequest, list: &WordList) -> Reply {
             database: true,
             ..Sources::default()
         },
-        &Choosing::default(),
+        &Choosing {
+            level,
+            dialect,
+            seed: 0,
+        },
     );
-    let clues: BTreeMap<String, &str> = puzzle
-        .clues
-        .iter()
-        .map(|c| (slot_name(c.number, c.direction), c.text.as_str()))
-        .collect();
-    Ok(json!({ "clues": clues, "report": report.to_string() }))
+    // The grid as the drafting saw it: complete answers only.
+    let answers = Answers::new(
+        puzzle
+            .clues
+            .iter()
+            .filter(|c| !c.answer.contains('.'))
+            .map(|c| c.answer.as_str()),
+    );
+    let mut clues = BTreeMap::new();
+    let mut alternatives = BTreeMap::new();
+    for clue in &puzzle.clues {
+        let name = slot_name(clue.number, clue.direction);
+        let offered: Vec<Alternative> = match clue.answer.contains('.') {
+            true => Vec::new(),
+            false => database()
+                .clues(&clue.answer)
+                .into_iter()
+                .filter(|c| suits(dialect, c.region))
+                .map(|c| Alternative {
+                    text: match dialect {
+                        Dialect::British => respell(c.text).into_owned(),
+                        Dialect::American => c.text.to_string(),
+                    },
+                    level: c.level.name(),
+                    uses: answers.used_in(c.text).map(str::to_string),
+                })
+                .collect(),
+        };
+        clues.insert(name.clone(), clue.text.as_str());
+        alternatives.insert(name, offered);
+    }
+    Ok(json!({
+        "clues": clues,
+        "alternatives": alternatives,
+        "report": report.to_string(),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A request as the page sends it: JSON, so the field names are tested
+    /// too.
+    fn request<T: serde::de::DeserializeOwned>(body: Value) -> T {
+        serde_json::from_value(body).expect("a well-formed request")
+    }
+
+    #[test]
+    fn analyze_lists_entries_sharing_a_root_apart_from_violations() {
+        // DATE ends BLINDDATE, ELM is in the grid twice and both pair with
+        // ELMS; the open rows make every down entry incomplete, so only
+        // the across entries count.
+        let grid = json!([
+            "BLINDDATE",
+            ".........",
+            "ELM##ELMS",
+            ".........",
+            "DATE##ELM"
+        ]);
+        let (list, _) = WordList::parse("BLINDDATE;70\nDATE;98\nELM;68\nELMS;60\n", "t");
+        let index = Index::build(&list, 0);
+        let reply = analyze(&request(json!({ "grid": grid })), &index).expect("analysed");
+        assert_eq!(
+            reply["shared_roots"],
+            json!([
+                { "entries": ["BLINDDATE", "DATE"], "slots": ["1A", "15A"], "roots": ["DATE"] },
+                { "entries": ["ELM", "ELMS"], "slots": ["11A", "12A"], "roots": ["ELM"] },
+                { "entries": ["ELM", "ELMS"], "slots": ["16A", "12A"], "roots": ["ELM"] },
+            ])
+        );
+        let violations = reply["violations"].to_string();
+        assert!(!violations.contains("root"), "{violations}");
+        // The repeat and the entry inside another stay duplicates.
+        assert_eq!(
+            reply["duplicates"],
+            json!([
+                { "word": "ELM", "slots": ["11A", "16A"], "inside": null },
+                { "word": "DATE", "slots": ["15A", "1A"], "inside": "BLINDDATE" },
+            ])
+        );
+        // A grid whose entries share no root lists none.
+        let plain = json!(["ELM", "...", "..."]);
+        let reply = analyze(&request(json!({ "grid": plain })), &index).expect("analysed");
+        assert_eq!(reply["shared_roots"], json!([]));
+    }
+
+    #[test]
+    fn fill_report_names_the_pair_the_constructors_entries_make() {
+        // ELMS across and ELM down, typed by the constructor, score below
+        // the floor of 70 (60 and 68): they are the constructor's own
+        // entries, which the filler keeps as they are (list words sharing
+        // a root it would refuse), and it adds nothing sharing their root.
+        let (mut list, _) = crate::wordlist::embedded::default_list().expect("embedded list");
+        list.retain_min_score(DEFAULT_MIN_SCORE);
+        let index = Index::build(&list, 0);
+        let grid = json!(["ELMS", "L...", "M...", "#..."]);
+        let body = json!({ "grid": grid, "min_score": 70, "timeout": 20 });
+        let reply = fill(&request(body), &index).unwrap_or_else(|e| panic!("{e:?}"));
+        let quality = reply["quality"].as_str().expect("a quality report");
+        assert!(
+            quality.ends_with("entries sharing a root (1): ELMS/ELM (ELM)"),
+            "{quality}"
+        );
+    }
+
+    /// The texts, levels and uses of a slot's alternatives.
+    fn offered(reply: &Value, slot: &str) -> Vec<(String, String, Value)> {
+        reply["alternatives"][slot]
+            .as_array()
+            .expect("alternatives for every slot")
+            .iter()
+            .map(|a| {
+                (
+                    a["text"].as_str().unwrap_or_default().to_string(),
+                    a["level"].as_str().unwrap_or_default().to_string(),
+                    a["uses"].clone(),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn clues_offer_the_databases_alternatives_for_every_slot() {
+        // AREA (a word of wordlists/curated/levels-01.txt), WIDTH and EST;
+        // the list has no clues of its own, so every draft is the
+        // database's.
+        let (list, _) = WordList::parse("AREA;99\nWIDTH;80\nEST;60\n", "t");
+        let grid = json!(["AREA#WIDTH#EST", "#############.", "#############."]);
+        let reply = clues(&request(json!({ "grid": grid })), &list).expect("drafted");
+        let area = offered(&reply, "1A");
+        assert!(area.len() >= 3, "{area:?}");
+        assert_eq!(
+            area,
+            [
+                ("Region".into(), "easy".into(), Value::Null),
+                ("Length times width".into(), "easy".into(), json!("width")),
+                ("Field of study".into(), "medium".into(), Value::Null),
+                ("Square footage".into(), "hard".into(), Value::Null),
+            ]
+        );
+        // The draft is one of them, and not the one using WIDTH.
+        let drafted = reply["clues"]["1A"].as_str().expect("a clue for 1A");
+        assert!(
+            area.iter()
+                .any(|(t, _, uses)| t == drafted && uses.is_null()),
+            "{drafted}"
+        );
+        assert_eq!(offered(&reply, "3A").len(), 4);
+        // A slot not yet complete has a clue box but nothing to offer.
+        assert_eq!(reply["alternatives"]["4D"], json!([]));
+        assert_eq!(reply["clues"]["4D"], "");
+
+        // British solvers are not offered a clue only Americans would get.
+        let british =
+            clues(&request(json!({ "grid": grid, "british": true })), &list).expect("drafted");
+        let est: Vec<String> = offered(&british, "3A").into_iter().map(|a| a.0).collect();
+        assert_eq!(
+            est,
+            ["Founded, on a sign", "Ballpark fig.", "Superlative suffix"]
+        );
+
+        // An easy puzzle never drafts a hard clue while an easier one is
+        // left, whatever the seed's draw.
+        let easy = clues(
+            &request(json!({ "grid": grid, "difficulty": "easy" })),
+            &list,
+        )
+        .expect("drafted");
+        for slot in ["1A", "3A"] {
+            let text = easy["clues"][slot].as_str().unwrap_or_default();
+            let level = offered(&easy, slot)
+                .into_iter()
+                .find(|(t, _, _)| t == text)
+                .map(|a| a.1);
+            assert_ne!(level.as_deref(), Some("hard"), "{slot}: {text}");
+        }
+
+        let refused = clues(
+            &request(json!({ "grid": grid, "difficulty": "extreme" })),
+            &list,
+        )
+        .expect_err("no such difficulty");
+        assert_eq!(
+            refused,
+            ApiError::bad_request("\"difficulty\": \"extreme\" is not easy, medium or hard")
+        );
+        assert_eq!(
+            refused.body(),
+            json!({ "error": "\"difficulty\": \"extreme\" is not easy, medium or hard" })
+        );
+    }
 }

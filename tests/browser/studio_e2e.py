@@ -1,8 +1,11 @@
 """Drives the studio page in Debian's chromium through chromedriver, as a
 constructor would: a new grid, a symmetric block, typing, banning a
 suggestion, picking another, locking it, filling one entry, autofill, clearing
-what is not locked, undo, drafting clues, exporting a .puz. Prints the autofilled grid as JSON for the Rust test
-to check; exits non-zero (with the reason) on any failure.
+what is not locked, undo, drafting clues and picking another of the clue
+database's clues for an entry, exporting a .puz, drawing patterns, entries
+sharing a root named under the grid and in the fill's report. Prints the
+autofilled grid as JSON for the Rust test to check; exits non-zero (with the
+reason) on any failure.
 
 Usage: studio_e2e.py URL SCREENSHOT_DIR
 """
@@ -142,11 +145,42 @@ try:
 
     def clue_texts():
         return {i.get_attribute("data-slot"): i.get_attribute("value")
-                for i in driver.find_elements(By.CSS_SELECTOR, "#clue-panel input")}
+                for i in driver.find_elements(By.CSS_SELECTOR, "#clue-panel input[data-slot]")}
 
     expect("drafted clues", lambda: len(clue_texts()) == 10 and all(clue_texts().values()), True)
-    clues = clue_texts()
     driver.save_screenshot(os.path.join(shots, "studio-clues.png"))
+
+    # Each drafted entry offers the clue database's clues for its answer,
+    # the drafted one marked: pick another for an entry that has a choice.
+    def offers():
+        return driver.find_elements(By.CSS_SELECTOR, "#clue-panel .offers button")
+
+    def chosen():
+        return [b.get_attribute("data-text") for b in offers() if "chosen" in b.get_attribute("class").split()]
+
+    counts = {b.get_attribute("data-slot"): int(b.text.split()[0])
+              for b in driver.find_elements(By.CSS_SELECTOR, "#clue-panel .more:not([hidden])")}
+    choice = next((s for s, n in sorted(counts.items()) if n >= 3), None)
+    if choice is None:
+        sys.exit(f"no entry offers three clues: {counts}")
+    box = driver.find_element(By.CSS_SELECTOR, f'#clue-panel input[data-slot="{choice}"]')
+    before = box.get_attribute("value")
+    box.click()
+    expect("offers shown", lambda: len(offers()), counts[choice])
+    levels = [b.find_element(By.CSS_SELECTOR, ".level").text.lower() for b in offers()]
+    if not set(levels) <= {"easy", "medium", "hard"}:
+        sys.exit(f"levels of the offers: {levels}")
+    expect("drafted clue marked", chosen, [before])
+    other = next(b for b in offers() if b.get_attribute("data-text") != before)
+    after = other.get_attribute("data-text")
+    other.click()
+    expect("picked clue", lambda: box.get_attribute("value"), after)
+    expect("picked clue marked", chosen, [after])
+    if clue_texts()[choice] != after:
+        sys.exit(f"{choice} reads {clue_texts()[choice]!r} after picking {after!r}")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", box)
+    driver.save_screenshot(os.path.join(shots, "studio-alternatives.png"))
+    clues = clue_texts()
     target = os.path.join(shots, "puzzle.puz")
     if os.path.exists(target):
         os.remove(target)
@@ -187,7 +221,39 @@ try:
         patterns.append(drawn)
         driver.execute_script("document.getElementById('fill-report').textContent = ''")
     driver.save_screenshot(os.path.join(shots, "studio-pattern.png"))
+
+    # ELMS across and ELM down, typed by the constructor, share a root: the
+    # page names the pair apart from the rule problems, and the report of
+    # a fill around them names it again. Above a floor of 70 both are the
+    # constructor's own entries (60 and 68), which fills keep as they are.
+    Select(driver.find_element(By.ID, "symmetry")).select_by_value("none")
+    floor = driver.find_element(By.ID, "min-score")
+    floor.clear()
+    floor.send_keys("70")
+    size = driver.find_element(By.ID, "size")
+    size.clear()
+    size.send_keys("4")
+    driver.find_element(By.ID, "new").click()
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".cell")) == 16)
+    cell(3, 0).click()
+    grid = driver.find_element(By.ID, "grid")
+    grid.send_keys(".")
+    cell(0, 0).click()
+    grid.send_keys("elms")
+    cell(0, 0).click()
+    grid.send_keys(" elm")  # Space turns the cursor down
+    expect("typed pair", lambda: rows(4), ["ELMS", "L...", "M...", "#..."])
+    roots = "ELMS (1A) and ELM (1D) share a root: ELM"
+    expect("shared roots", lambda: driver.find_element(By.ID, "shared-roots").text, roots)
+    if any("root" in v.text for v in driver.find_elements(By.CSS_SELECTOR, "#violations li")):
+        sys.exit("a shared root listed among the violations")
+    driver.find_element(By.ID, "fill-all").click()
+    wait.until(lambda d: "." not in "".join(rows(4)))
+    expect("quality report names the pair",
+           lambda: driver.find_element(By.ID, "quality").text.endswith("entries sharing a root (1): ELMS/ELM (ELM)"), True)
+    driver.save_screenshot(os.path.join(shots, "studio-roots.png"))
     print(json.dumps({"filled": filled, "word": word, "banned": banned, "struck": struck,
-                      "puz": target, "clues": clues, "patterns": patterns}))
+                      "puz": target, "clues": clues, "patterns": patterns,
+                      "picked": {"slot": choice, "before": before, "after": after}, "roots": roots}))
 finally:
     driver.quit()

@@ -750,8 +750,9 @@ fn studio_listens_on_loopback_opens_its_file_and_stops_on_ctrl_c() {
 /// The page in Debian's chromium, driven over WebDriver by
 /// `tests/browser/studio_e2e.py`: a new grid, a symmetric block, typing,
 /// banning a suggestion and picking another, locking it, one entry filled,
-/// autofill, clearing what is not locked, undo. The screenshots stay
-/// in `target/tmp/studio-screens` to be looked at.
+/// autofill, clearing what is not locked, undo, drafting clues and picking
+/// another of the database's clues for an entry, entries sharing a root.
+/// The screenshots stay in `target/tmp/studio-screens` to be looked at.
 #[test]
 fn studio_page_in_a_real_browser() {
     for program in ["/usr/bin/chromium", "/usr/bin/chromedriver"] {
@@ -811,6 +812,13 @@ fn studio_page_in_a_real_browser() {
         expected
     );
     assert!(expected.iter().all(|c| !c.as_str().unwrap().is_empty()));
+    // The clue picked among the database's went into the puzzle.
+    let picked = &result["picked"];
+    assert_ne!(picked["before"], picked["after"]);
+    assert_eq!(
+        result["clues"][picked["slot"].as_str().unwrap()],
+        picked["after"]
+    );
     // The patterns the page drew around PATTERN obey the rules.
     let mut rules =
         cruciverb::pattern::rules::Rules::preset(cruciverb::pattern::rules::Style::American);
@@ -828,7 +836,9 @@ fn studio_page_in_a_real_browser() {
         "studio-suggestions.png",
         "studio-filled.png",
         "studio-clues.png",
+        "studio-alternatives.png",
         "studio-pattern.png",
+        "studio-roots.png",
     ] {
         let bytes = std::fs::read(shots.join(shot)).unwrap();
         assert!(

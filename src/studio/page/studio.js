@@ -13,6 +13,8 @@ const state = {
   locked: new Set(), // "r,c" of cells whose letters Clear keeps
   banned: [], // words never offered or placed in this puzzle
   title: "", author: "", clues: {}, // from an opened file, carried into exports
+  alternatives: {}, // slot → { answer, list } of database clues from the last Draft clues
+  clueOpen: null, // the slot whose clue box was focused last: its alternatives show under it
   reported: null, // the grid the quality report under it describes
   candidatesAbort: null,
   drawn: new Set(), // "r,c" of blocks the last pattern drew (the next one may move them)
@@ -53,6 +55,9 @@ function slots() {
 function cellsOf(slot) {
   return Array.from({ length: slot.len }, (_, i) => [slot.r + i * slot.dr, slot.c + i * slot.dc]);
 }
+
+// The slot's letters as the API writes them ('.' for an open cell).
+const answerOf = (slot) => cellsOf(slot).map(([r, c]) => state.rows[r][c]).join("");
 
 function currentSlot() {
   const dr = state.dir === "A" ? 0 : 1;
@@ -139,7 +144,7 @@ function render() {
     }
   }
   grid.innerHTML = parts.join("");
-  $("slot-name").textContent = slot ? slot.name + "  " + cellsOf(slot).map(([r, c]) => state.rows[r][c]).join("") : "—";
+  $("slot-name").textContent = slot ? slot.name + "  " + answerOf(slot) : "—";
 }
 
 async function api(path, body, signal) {
@@ -199,7 +204,7 @@ function showCandidates(slot, data) {
     list.appendChild(li);
   }
   const n = data.candidates.length;
-  const letters = cellsOf(slot).map(([r, c]) => state.rows[r][c]).join("");
+  const letters = answerOf(slot);
   if (!n && !letters.includes(".")) status(`${letters} is your own entry (not in the list): fills keep it as it is.`);
   else if (n && !viable && !data.undecided) status("No word here keeps the grid fillable.", true);
   else {
@@ -263,6 +268,7 @@ async function openFile(file) {
     remember();
     state.rows = data.grid.map((row) => row.split(""));
     state.title = data.title; state.author = data.author; state.clues = data.clues;
+    state.alternatives = {};
     state.locked.clear();
     state.r = 0; state.c = 0;
     changed();
@@ -311,25 +317,127 @@ function renderClues() {
   for (const slot of slots()) {
     const li = document.createElement("li");
     if (current && current.name === slot.name) li.className = "current";
-    const answer = cellsOf(slot).map(([r, c]) => state.rows[r][c]).join("");
-    li.innerHTML = `<b>${slot.number}</b><span class="answer">${answer}</span><input aria-label="clue ${slot.name}">`;
+    li.innerHTML = `<b>${slot.number}</b><span class="answer">${answerOf(slot)}</span><input aria-label="clue ${slot.name}">` +
+      `<button type="button" class="more" hidden></button>`;
     const input = li.querySelector("input");
     input.value = state.clues[slot.name] || "";
     input.dataset.slot = slot.name;
-    input.addEventListener("input", () => { state.clues[slot.name] = input.value; });
+    input.addEventListener("input", () => { state.clues[slot.name] = input.value; renderOffers(); });
+    input.addEventListener("focus", () => { state.clueOpen = slot.name; renderOffers(); });
+    input.addEventListener("keydown", (e) => {
+      if (e.key === "Escape" && state.clueOpen === slot.name) { state.clueOpen = null; renderOffers(); }
+    });
+    // How many clues the database has for the answer, so that a drafted
+    // puzzle shows where there is a choice without opening every box (a
+    // lone clue still shows under its box when that is focused).
+    const count = keptFor(slot).length;
+    const more = li.querySelector(".more");
+    if (count > 1) {
+      more.hidden = false;
+      more.dataset.slot = slot.name;
+      more.textContent = `${count} ▾`;
+      more.title = `The clue database's ${count} clues for ${answerOf(slot)}`;
+      more.setAttribute("aria-label", `other clues for ${slot.name}`);
+      more.addEventListener("click", () => {
+        if (state.clueOpen === slot.name) { state.clueOpen = null; renderOffers(); } else input.focus();
+      });
+    }
     lists[slot.name.slice(-1)].appendChild(li);
   }
+  renderOffers();
+}
+
+// The alternatives: what Draft clues said the database has for each
+// answer. They hold for the answer they were drafted for, so an entry
+// changed since offers nothing until the next draft.
+function keepAlternatives(sent, alternatives) {
+  state.alternatives = {};
+  for (const [name, answer] of sent) state.alternatives[name] = { answer, list: alternatives[name] || [] };
+}
+
+// The alternatives kept for a slot, if its answer is still the one they
+// were drafted for.
+function keptFor(slot) {
+  const kept = state.alternatives[slot.name];
+  return kept && kept.answer === answerOf(slot) ? kept.list : [];
+}
+
+// The clues offered under a slot's clue box, each marked when it is the
+// clue in the box, or another slot's clue (a repeat an editor would send
+// back).
+function offersFor(slot) {
+  const mine = state.clues[slot.name] || "";
+  const taken = (text) => slots().find((s) => s.name !== slot.name && state.clues[s.name] === text);
+  return keptFor(slot).map((offer) => ({
+    ...offer,
+    current: offer.text === mine,
+    takenBy: (taken(offer.text) || {}).name || null,
+  }));
+}
+
+function pickClue(name, text) {
+  state.clues[name] = text;
+}
+
+// The offers for the clue box focused last, as a list of buttons under it.
+function renderOffers() {
+  document.querySelectorAll("#clue-panel .offers").forEach((e) => e.remove());
+  document.querySelectorAll("#clue-panel .more").forEach((b) => b.classList.toggle("open", b.dataset.slot === state.clueOpen));
+  const slot = slots().find((s) => s.name === state.clueOpen);
+  const input = slot && document.querySelector(`#clue-panel input[data-slot="${slot.name}"]`);
+  if (!input) return;
+  const offers = offersFor(slot);
+  if (!offers.length) return;
+  const list = document.createElement("ul");
+  list.className = "offers";
+  list.setAttribute("aria-label", `clues offered for ${slot.name}`);
+  for (const offer of offers) {
+    const li = document.createElement("li");
+    const notes = [];
+    if (offer.uses) notes.push(`uses ${escapeHtml(offer.uses)}`);
+    if (offer.takenBy) notes.push(`clue of ${offer.takenBy}`);
+    li.innerHTML = `<button type="button"><span class="level ${offer.level}">${offer.level}</span>` +
+      `<span class="text">${escapeHtml(offer.text)}</span>` +
+      notes.map((n) => `<span class="note">${n}</span>`).join("") + "</button>";
+    const button = li.querySelector("button");
+    button.classList.toggle("uses", Boolean(offer.uses || offer.takenBy));
+    button.classList.toggle("chosen", offer.current);
+    button.title = offer.uses ? `Uses ${offer.uses}, which is in the grid` : offer.takenBy ? `Already the clue of ${offer.takenBy}` : "Use this clue";
+    button.dataset.text = offer.text;
+    // The clue box keeps the focus, so that the offers stay and the
+    // picked clue can be edited at once.
+    button.addEventListener("mousedown", (e) => e.preventDefault());
+    button.addEventListener("click", () => {
+      pickClue(slot.name, offer.text);
+      input.value = offer.text;
+      renderOffers();
+      input.focus();
+    });
+    list.appendChild(li);
+  }
+  input.closest("li").appendChild(list);
 }
 
 async function draftClues() {
+  const sent = slots().map((s) => [s.name, answerOf(s)]);
+  const body = { grid: gridText(), clues: state.clues, list: list(), difficulty: $("difficulty").value,
+    british: $("british-clues").checked };
   try {
-    const data = await api("/api/clues", { grid: gridText(), clues: state.clues, list: list() });
+    const data = await api("/api/clues", body);
     state.clues = data.clues;
+    keepAlternatives(sent, data.alternatives);
     renderClues();
-    report(data.report);
+    report(data.report + " · click a clue for the database's others");
   } catch (e) {
     report(e.message, true);
   }
+}
+
+// A pair of entries that share a root, as an editor would name it: "ELM
+// (12A) and ELMS (3D) share a root: ELM".
+function sharedRootText(pair) {
+  const roots = pair.roots.length === 1 ? `a root: ${pair.roots[0]}` : `roots: ${pair.roots.join(", ")}`;
+  return `${pair.entries[0]} (${pair.slots[0]}) and ${pair.entries[1]} (${pair.slots[1]}) share ${roots}`;
 }
 
 const list = () => $("list").value || undefined;
@@ -361,6 +469,7 @@ async function analyze() {
   try {
     const data = await api("/api/analyze", { grid: gridText(), min_score: minScore(), banned: state.banned, list: list(), style: $("style").value });
     $("stats").textContent = `${data.height}×${data.width} · ${data.words} words · ${data.blocks} blocks`;
+    $("shared-roots").innerHTML = data.shared_roots.map((p) => `<li>${escapeHtml(sharedRootText(p))}</li>`).join("");
     $("violations").innerHTML = data.violations.slice(0, 8).map((v) => `<li>${v}</li>`).join("");
     $("warning").textContent = data.unfillable ? "This grid cannot be filled: " + data.unfillable.reason : "";
     state.heat = data.heat;
@@ -463,6 +572,7 @@ function newGrid(n) {
   state.locked.clear();
   state.drawn = new Set();
   state.title = ""; state.author = ""; state.clues = {};
+  state.alternatives = {};
   state.r = 0; state.c = 0; state.dir = "A";
   changed();
 }
@@ -490,6 +600,9 @@ $("open").addEventListener("click", () => $("file").click());
 $("file").addEventListener("change", () => { if ($("file").files[0]) openFile($("file").files[0]); $("file").value = ""; });
 $("export").addEventListener("click", exportFile);
 $("draft").addEventListener("click", draftClues);
+// Clues for British solvers go with a British grid, unless the
+// constructor says otherwise.
+$("style").addEventListener("change", () => { $("british-clues").checked = $("style").value === "british"; });
 $("save").addEventListener("click", save);
 $("clear").addEventListener("click", clearUnlocked);
 $("fill-entry").addEventListener("click", () => {
