@@ -1247,14 +1247,34 @@ pub fn make(
     Ok(Some(best))
 }
 
-/// The answers of `made` at the slots no clean clue suited.
+/// The answers of `made` at the slots no clean clue suited, and the
+/// answers their clues would use (AND beside "Arms and legs", ONES beside
+/// "for one"): a short common entry can foul many clues, and without it
+/// most come clean.
 fn unclued(made: &Made) -> Vec<String> {
-    made.clues
-        .unclean
-        .iter()
-        .filter_map(|(slot, _)| made.fill.words.iter().find(|p| &p.slot == slot))
-        .map(|placed| placed.word.clone())
-        .collect()
+    let table = crate::wordlist::roots::roots();
+    let mut found = Vec::new();
+    for (slot, fault) in &made.clues.unclean {
+        let used: String = fault
+            .chars()
+            .filter(char::is_ascii_alphabetic)
+            .map(|c| c.to_ascii_uppercase())
+            .collect();
+        let used_roots = table.of(&used).strong;
+        for placed in &made.fill.words {
+            let shares = || {
+                table
+                    .of(&placed.word)
+                    .strong
+                    .iter()
+                    .any(|r| used_roots.contains(r))
+            };
+            if &placed.slot == slot || placed.word == used || shares() {
+                found.push(placed.word.clone());
+            }
+        }
+    }
+    found
 }
 
 /// A filled grid made a puzzle: credits, theme clues and marks, clues

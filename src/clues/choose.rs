@@ -5,9 +5,8 @@
 //! for BAD when GOOD is in the grid, "Sets, as Jell-O" beside SETS, AMEND
 //! and EDIT both clued "Revise", ORA "___ pro nobis" in every puzzle. So a
 //! database clue is chosen only if no word of it shares a root with any
-//! answer of the grid, its own included (see [`crate::wordlist::roots`]; a
-//! function word such as "one" counts only beside an answer it is a root
-//! of, or that is one of its roots: ONES, not ARE beside "is"),
+//! answer of the grid, its own included (see [`crate::wordlist::roots`]:
+//! "for one" beside ONES, "was" beside ARE),
 //! and no other slot has the same text; among those, one is drawn at
 //! random (seeded) with weights that follow the puzzle's difficulty, so the
 //! same answer in two puzzles usually gets two clues. British puzzles skip
@@ -20,7 +19,7 @@ use rand::{Rng, SeedableRng};
 
 use super::database::{DbClue, Level, Region};
 use crate::wordlist::dialect::{respell, Dialect};
-use crate::wordlist::roots::{is_function_word, roots};
+use crate::wordlist::roots::roots;
 
 /// How [`super::attach`] picks among an answer's database clues.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -79,26 +78,20 @@ impl Answers {
     }
 
     /// The first word of `clue` that uses an answer of the grid or one of
-    /// its roots, as the clue writes it; None when it uses none. A word
-    /// that is an answer always counts, and so does one sharing a root
-    /// with an answer; a function word ("one", "had") only when it is a
-    /// root of an answer or has one for a root: "for one" beside ONES,
-    /// "Had dinner" beside HAVE, but not "is" beside ARE, which would bar
-    /// half the clues of any grid holding a form of BE.
+    /// its roots, as the clue writes it; None when it uses none: a word
+    /// that is an answer, or shares a root with one ("for one" beside
+    /// ONES, "Had dinner" beside HAVE, "was" beside ARE). Few clues hold a
+    /// form of BE or HAVE (one in 150), so counting them costs little.
     pub fn used_in<'c>(&self, clue: &'c str) -> Option<&'c str> {
         let table = roots();
         words(clue)
             .find(|(_, letters)| {
-                if self.answers.contains(letters.as_str()) {
-                    return true;
-                }
-                let own = table.of(letters).strong;
-                if is_function_word(letters) {
-                    self.roots.contains(letters.as_str())
-                        || own.iter().any(|r| self.answers.contains(*r))
-                } else {
-                    own.iter().any(|r| self.roots.contains(*r))
-                }
+                self.answers.contains(letters.as_str())
+                    || table
+                        .of(letters)
+                        .strong
+                        .iter()
+                        .any(|r| self.roots.contains(*r))
             })
             .map(|(word, _)| word)
     }
@@ -244,9 +237,9 @@ mod tests {
         assert_eq!(answers.used_in("Set, as Jell-O"), Some("Set"));
         assert_eq!(answers.used_in("Dates on a calendar"), Some("Dates"));
         assert_eq!(
-            answers.used_in("What a bee is"),
-            None,
-            "IS only shares ARE's root"
+            answers.used_in("What a bee was"),
+            Some("was"),
+            "WAS and ARE: BE"
         );
         assert_eq!(answers.used_in("Lake near Buffalo"), None);
         assert_eq!(answers.used_in("Don't go"), None);
@@ -257,7 +250,7 @@ mod tests {
         let forms = Answers::new(["ONES", "HAVE", "ARE"]);
         assert_eq!(forms.used_in("Treebeard, for one"), Some("one"));
         assert_eq!(forms.used_in("Had dinner"), Some("Had"));
-        assert_eq!(forms.used_in("What a bee is"), None);
+        assert_eq!(forms.used_in("Bee's home"), None);
         let short = Answers::new(["SHORT"]);
         assert_eq!(short.used_in("Org., for short"), Some("short"));
     }

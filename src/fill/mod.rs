@@ -20,6 +20,7 @@ use std::time::Duration;
 use crate::error::{Error, Result};
 use crate::grid::{Cell, Direction, Grid, Slot};
 use crate::wordlist::index::{Index, Words};
+use crate::wordlist::roots::roots;
 use search::{AtLeaf, End, Problem, Search};
 pub use viability::{candidates, letter_counts, Asking, Candidate, Candidates};
 
@@ -222,6 +223,11 @@ pub fn fills(
     if options.use_all {
         check_use_all(&slots, index)?;
     }
+    if !options.shared_roots && !options.use_all {
+        if let Some(why) = typed_sharing_a_root(grid, &slots, index, options.floor) {
+            return Ok(Outcome::Unfillable(why));
+        }
+    }
     let slots = if options.use_all {
         slots
     } else {
@@ -278,6 +284,50 @@ fn searched(slots: Vec<Slot>, grid: &Grid, index: &Index, floor: u8) -> Vec<Slot
                     .is_some_and(|w| w.matching(&letters, floor).count_ones(..) > 0)
         })
         .collect()
+}
+
+/// Two complete entries of the grid as given that share a root, one of
+/// them a list word the fill would have to keep: no fill can, and the
+/// search would only name a slot. Two entries the list lacks are the
+/// constructor's own and stay (the quality report names them).
+fn typed_sharing_a_root(grid: &Grid, slots: &[Slot], index: &Index, floor: u8) -> Option<NoFill> {
+    let complete: Vec<(String, &Slot)> = slots
+        .iter()
+        .filter_map(|slot| {
+            let letters: Option<String> = grid
+                .letters(slot)
+                .into_iter()
+                .map(|b| b.map(char::from))
+                .collect();
+            letters.map(|word| (word, slot))
+        })
+        .collect();
+    let listed = |word: &str| {
+        let pattern: Vec<Option<u8>> = word.bytes().map(Some).collect();
+        index
+            .of_length(word.len())
+            .is_some_and(|w| w.matching(&pattern, floor).count_ones(..) > 0)
+    };
+    let words: Vec<&str> = complete.iter().map(|(w, _)| w.as_str()).collect();
+    let (a, b, shared) = crate::wordlist::roots::clashing_pairs(roots(), &words)
+        .into_iter()
+        .find(|(a, b, _)| listed(a) || listed(b))?;
+    let name = |word: &str| {
+        complete
+            .iter()
+            .find(|(w, _)| w == word)
+            .map_or_else(String::new, |(_, slot)| slot_name(slot))
+    };
+    let slots = vec![name(a), name(b)];
+    Some(NoFill {
+        reason: format!(
+            "{} {a} and {} {b} share a root ({}), which no two entries of a grid may",
+            slots[0],
+            slots[1],
+            shared.join(", ")
+        ),
+        slots,
+    })
 }
 
 fn no_fill(problem: &Problem, slots: &[usize], reason: &str) -> NoFill {

@@ -554,6 +554,22 @@ fn a_grid_whose_only_fills_share_a_root_is_proven_unfillable() {
         every(&sharing, &given),
         HashSet::from(["MAN\nEGO\nNET\n".to_string()])
     );
+    // Both typed: refused at once, naming the pair rather than a slot.
+    let typed = grid("MAN\nE..\nN..\n");
+    match fill(&typed, &index, &FillOptions::default()).unwrap() {
+        Outcome::Unfillable(NoFill { slots, reason }) => {
+            assert_eq!(slots, ["1A", "1D"]);
+            assert_eq!(
+                reason,
+                "1A MAN and 1D MEN share a root (MAN), which no two entries of a grid may"
+            );
+        }
+        other => panic!("expected unfillable, got {other:?}"),
+    }
+    assert!(matches!(
+        fill(&typed, &index, &sharing).unwrap(),
+        Outcome::Filled(_)
+    ));
 }
 
 /// Distinct fills: as many as asked for when they exist, all of them (and

@@ -56,6 +56,8 @@ DETACHMENTS = {
     "a": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
     "r": (),
 }
+# Second parts that make a closed compound a person (AIRMAN, POLICEWOMAN).
+PERSON_ENDINGS = ("MAN", "WOMAN")
 # Singular nouns from Latin that look like plurals (GENUS, IRIS).
 LATIN_SINGULARS = ("us", "is")
 # Stems that take -es, not -s.
@@ -172,8 +174,11 @@ class Roots:
             parts = (letters[:cut], letters[cut:])
             if not all(p in self.by_letters or p in FUNCTION_WORDS for p in parts):
                 continue
+            # -MAN and -WOMAN make a person of a word (AIRMAN, SNOWMAN)
+            # whatever the gloss says: AIRMEN beside MEN shares MAN.
             echoed = [p for p in parts if p not in FUNCTION_WORDS
-                      and (p in gloss_words or self._inflected_in(p, gloss_words))]
+                      and (p in gloss_words or self._inflected_in(p, gloss_words)
+                           or p == parts[1] in PERSON_ENDINGS)]
             if not echoed:
                 continue
             content.update(echoed)
