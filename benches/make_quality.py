@@ -99,21 +99,25 @@ NOT_VERBS = {"HE", "SHE", "WE", "ME", "THE", "YE", "THEE"}
 
 def inflected_from(long, short):
     """Whether `long` is `short` with an inflectional ending, by English
-    spelling: -S, -ES after a sibilant or O, -ED/-D/-ING with a doubled
+    spelling: -S (-ES after a sibilant or O), -ED/-D/-ING with a doubled
     final consonant (STOPPED) or a dropped E (BAKING), Y to I (TRIES).
     Forms of BE (ARE) and verbs with an irregular past (SEE) take no -S
     or -D here: ARES and SEED are other words."""
     if short in IRREGULAR_FORMS:
         return False
-    forms = {short + "S"}
+    forms = set()
     if short.endswith(SIBILANTS):
         forms.add(short + "ES")
+    if not short.endswith(SIBILANTS[:-1]):  # after O both: PHOTOS, HEROES
+        forms.add(short + "S")
     if short.endswith("Y") and len(short) > 2 and short[-2] not in "AEIOU":
         forms.add(short[:-1] + "IES")
         forms.add(short[:-1] + "IED")
     ing = short[:-1] if short.endswith("E") and not short.endswith("EE") else short
     forms.add(ing + "ING")
-    if short not in IRREGULAR_PAST | NOT_VERBS:
+    # -D after E, but not after the EE of a three-letter word (WEE, DEE:
+    # WEED and DEED are other words; FREED is FREE's).
+    if short not in IRREGULAR_PAST | NOT_VERBS and not (len(short) == 3 and short.endswith("EE")):
         forms.add(short + "D" if short.endswith("E") else short + "ED")
     if len(short) >= 3 and short[-1] not in "AEIOUWXY" and short[-2] in "AEIOU" \
             and short[-3] not in "AEIOU":

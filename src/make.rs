@@ -1203,9 +1203,9 @@ fn fill_options(options: &MakeOptions, grid: &Grid, seed: u64, banned: &[String]
 }
 
 /// Times `make` fills its grid, banning each time the answers that left a
-/// slot with no clue clear of the grid's other answers, before it prints
-/// the fill that left fewest such slots, with the best clue there is for
-/// them (and says so).
+/// slot with no clue clear of the grid's other answers (and the answers
+/// those clues would use), before it prints the fill that left fewest such
+/// slots, with the best clue there is for them (and says so).
 const CLEAN_CLUE_ROUNDS: usize = 6;
 
 /// The whole chain short of writing files: a filled pattern, its clues from
@@ -1222,29 +1222,77 @@ pub fn make(
         return Ok(None);
     };
     let mut best = dress(options, first, sources, credits)?;
-    let mut banned = unclued(&best);
+    // The latest fill, when it left more slots unclued than the best.
+    let mut worse: Option<Made> = None;
+    let mut banned = Vec::new();
     for round in 1..CLEAN_CLUE_ROUNDS {
         if best.clues.unclean.is_empty() {
             break;
         }
-        // The same grid again without the answers no clue suited in any
-        // earlier fill. The grid filled once, so a fill without a few
-        // words is usually near: no polishing this time.
+        // Without the answers no clue suited in any earlier fill: first
+        // only around those of the latest (their slots and the slots
+        // crossing those opened again, the rest kept), which is quick and
+        // keeps the polished fill; else the whole grid again. The grid
+        // filled once, so a fill without a few words is usually near: no
+        // polishing.
+        let latest = worse.as_ref().unwrap_or(&best);
+        let fresh = unclued(latest);
+        banned.extend(fresh.iter().cloned());
         let seed = options.seed.wrapping_add(round as u64);
         let again = FillOptions {
             polish: Duration::ZERO,
             ..fill_options(options, &grid, seed, &banned)
         };
-        let Outcome::Filled(f) = fill(&grid, index, &again)? else {
-            break;
+        let around = opened(&grid, &latest.fill, &fresh);
+        let found = match fill(&around, index, &again)? {
+            Outcome::Filled(f) => Some(f),
+            _ => match fill(&grid, index, &again)? {
+                Outcome::Filled(f) => Some(f),
+                _ => None,
+            },
         };
+        let Some(f) = found else { break };
         let made = dress(options, f, sources, credits)?;
-        banned.extend(unclued(&made));
-        if made.clues.unclean.len() < best.clues.unclean.len() {
+        // A tie goes to the newer fill, which avoids every answer banned
+        // so far: the next round then bans its own.
+        if made.clues.unclean.len() <= best.clues.unclean.len() {
             best = made;
+            worse = None;
+        } else {
+            worse = Some(made);
         }
     }
     Ok(Some(best))
+}
+
+/// `fill`'s grid with the slots holding `words` open again, and the slots
+/// crossing them, but for the letters `start` gave (a theme's).
+fn opened(start: &Grid, fill: &Fill, words: &[String]) -> Grid {
+    let mut grid = fill.grid.clone();
+    let slots = grid.slots(DEFAULT_MIN_SLOT);
+    let letters = |slot: &Slot| -> String {
+        fill.grid
+            .letters(slot)
+            .into_iter()
+            .map(|b| b.map_or('.', char::from))
+            .collect()
+    };
+    let cells: std::collections::HashSet<(usize, usize)> = slots
+        .iter()
+        .filter(|s| words.contains(&letters(s)))
+        .flat_map(|s| s.cells())
+        .collect();
+    for slot in slots
+        .iter()
+        .filter(|s| s.cells().any(|c| cells.contains(&c)))
+    {
+        for (r, c) in slot.cells() {
+            if start.get(r, c) == Cell::Empty {
+                grid.set(r, c, Cell::Empty);
+            }
+        }
+    }
+    grid
 }
 
 /// The answers of `made` at the slots no clean clue suited, and the
