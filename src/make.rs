@@ -1230,11 +1230,10 @@ pub fn make(
             break;
         }
         // Without the answers no clue suited in any earlier fill: first
-        // only around those of the latest (their slots and the slots
-        // crossing those opened again, the rest kept), which is quick and
-        // keeps the polished fill; else the whole grid again. The grid
-        // filled once, so a fill without a few words is usually near: no
-        // polishing.
+        // only around those of the latest (the slots near them opened
+        // again, the rest kept), which is quick and keeps the polished
+        // fill; else the whole grid again. The grid filled once, so a fill
+        // without a few words is usually near: no polishing.
         let latest = worse.as_ref().unwrap_or(&best);
         let fresh = unclued(latest);
         banned.extend(fresh.iter().cloned());
@@ -1243,14 +1242,19 @@ pub fn make(
             polish: Duration::ZERO,
             ..fill_options(options, &grid, seed, &banned)
         };
-        let around = opened(&grid, &latest.fill, &fresh);
-        let found = match fill(&around, index, &again)? {
-            Outcome::Filled(f) => Some(f),
-            _ => match fill(&grid, index, &again)? {
-                Outcome::Filled(f) => Some(f),
-                _ => None,
-            },
-        };
+        let mut found = None;
+        for steps in OPENED_STEPS {
+            let around = opened(&grid, &latest.fill, &fresh, steps);
+            if let Outcome::Filled(f) = fill(&around, index, &again)? {
+                found = Some(f);
+                break;
+            }
+        }
+        if found.is_none() {
+            if let Outcome::Filled(f) = fill(&grid, index, &again)? {
+                found = Some(f);
+            }
+        }
         let Some(f) = found else { break };
         let made = dress(options, f, sources, credits)?;
         // A tie goes to the newer fill, which avoids every answer banned
@@ -1265,9 +1269,16 @@ pub fn make(
     Ok(Some(best))
 }
 
+/// How far from the slots to refill [`opened`] opens a grid, in crossings,
+/// tried in turn: the crossing slots alone, their other letters held, are
+/// seldom free enough to take another word, and a dense 21×21 often needs
+/// a wider region still.
+const OPENED_STEPS: [usize; 2] = [2, 4];
+
 /// `fill`'s grid with the slots holding `words` open again, and the slots
-/// crossing them, but for the letters `start` gave (a theme's).
-fn opened(start: &Grid, fill: &Fill, words: &[String]) -> Grid {
+/// within `steps` crossings of them, but for the letters `start` gave (a
+/// theme's).
+fn opened(start: &Grid, fill: &Fill, words: &[String], steps: usize) -> Grid {
     let mut grid = fill.grid.clone();
     let slots = grid.slots(DEFAULT_MIN_SLOT);
     let letters = |slot: &Slot| -> String {
@@ -1277,19 +1288,22 @@ fn opened(start: &Grid, fill: &Fill, words: &[String]) -> Grid {
             .map(|b| b.map_or('.', char::from))
             .collect()
     };
-    let cells: std::collections::HashSet<(usize, usize)> = slots
+    let mut cells: std::collections::HashSet<(usize, usize)> = slots
         .iter()
         .filter(|s| words.contains(&letters(s)))
         .flat_map(|s| s.cells())
         .collect();
-    for slot in slots
-        .iter()
-        .filter(|s| s.cells().any(|c| cells.contains(&c)))
-    {
-        for (r, c) in slot.cells() {
-            if start.get(r, c) == Cell::Empty {
-                grid.set(r, c, Cell::Empty);
-            }
+    for _ in 0..steps {
+        let touching: Vec<(usize, usize)> = slots
+            .iter()
+            .filter(|s| s.cells().any(|c| cells.contains(&c)))
+            .flat_map(|s| s.cells())
+            .collect();
+        cells.extend(touching);
+    }
+    for &(r, c) in &cells {
+        if start.get(r, c) == Cell::Empty {
+            grid.set(r, c, Cell::Empty);
         }
     }
     grid
@@ -1300,7 +1314,7 @@ fn opened(start: &Grid, fill: &Fill, words: &[String]) -> Grid {
 /// "for one"): a short common entry can foul many clues, and without it
 /// most come clean.
 fn unclued(made: &Made) -> Vec<String> {
-    let table = crate::wordlist::roots::roots();
+    let table = roots();
     let mut found = Vec::new();
     for (slot, fault) in &made.clues.unclean {
         let used: String = fault
