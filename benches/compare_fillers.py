@@ -182,7 +182,15 @@ def main():
                     results[tool].append((name, None, seconds))
                     print(f"{name}\t{tool}\tno fill\t{seconds:.2f}s", file=sys.stderr)
                     continue
-                entries = check(rows, filled, scores, args.min_score)
+                try:
+                    entries = check(rows, filled, scores, args.min_score)
+                except ValueError as invalid:
+                    # Counted as no fill: a repeat, say, is no fill by the
+                    # rules every tool was asked to keep.
+                    results[tool].append((name, None, seconds))
+                    print(f"{name}\t{tool}\tinvalid fill: {invalid}\t{seconds:.2f}s",
+                          file=sys.stderr)
+                    continue
                 values = [scores[e] for e in entries]
                 results[tool].append((name, values, seconds))
                 print(f"{name}\t{tool}\tmean {statistics.mean(values):.1f}\tlowest "
