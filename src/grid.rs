@@ -142,6 +142,16 @@ impl Grid {
             .collect()
     }
 
+    /// The word `slot` holds when every cell has its letter, else None.
+    pub fn entry(&self, slot: &Slot) -> Option<String> {
+        slot.cells()
+            .map(|(r, c)| match self.get(r, c) {
+                Cell::Letter(b) => Some(char::from(b)),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Parses the text grid format: one line per row, `#` block, `.` empty,
     /// a letter (either case) fixed. `source_name` names the input in errors.
     /// A mark section after the grid (see [`parse_marked_text`]) is checked

@@ -1281,16 +1281,9 @@ const OPENED_STEPS: [usize; 2] = [2, 4];
 fn opened(start: &Grid, fill: &Fill, words: &[String], steps: usize) -> Grid {
     let mut grid = fill.grid.clone();
     let slots = grid.slots(DEFAULT_MIN_SLOT);
-    let letters = |slot: &Slot| -> String {
-        fill.grid
-            .letters(slot)
-            .into_iter()
-            .map(|b| b.map_or('.', char::from))
-            .collect()
-    };
     let mut cells: std::collections::HashSet<(usize, usize)> = slots
         .iter()
-        .filter(|s| words.contains(&letters(s)))
+        .filter(|s| fill.grid.entry(s).is_some_and(|w| words.contains(&w)))
         .flat_map(|s| s.cells())
         .collect();
     for _ in 0..steps {

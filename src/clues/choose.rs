@@ -63,6 +63,17 @@ pub struct Answers {
 }
 
 impl Answers {
+    /// The complete answers of `puzzle` (a rebus or open slot has none).
+    pub fn of_puzzle(puzzle: &crate::puzzle::Puzzle) -> Answers {
+        Answers::new(
+            puzzle
+                .clues
+                .iter()
+                .filter(|c| !c.answer.contains('.'))
+                .map(|c| c.answer.as_str()),
+        )
+    }
+
     pub fn new<'a>(answers: impl IntoIterator<Item = &'a str>) -> Answers {
         let table = roots();
         let mut all = Answers {

@@ -114,13 +114,7 @@ impl fmt::Display for Report {
 /// whose answer is not complete can only get a clue by its position.
 pub fn attach(puzzle: &mut Puzzle, sources: &Sources, how: &Choosing) -> Report {
     let mut report = Report::default();
-    let answers = Answers::new(
-        puzzle
-            .clues
-            .iter()
-            .filter(|c| !c.answer.contains('.'))
-            .map(|c| c.answer.as_str()),
-    );
+    let answers = Answers::of_puzzle(puzzle);
     let mut chooser = Chooser::new(*how, &answers);
     // The constructor's clues first, so that no drafted clue repeats one.
     let mut open = Vec::new();

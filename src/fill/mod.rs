@@ -293,14 +293,7 @@ fn searched(slots: Vec<Slot>, grid: &Grid, index: &Index, floor: u8) -> Vec<Slot
 fn typed_sharing_a_root(grid: &Grid, slots: &[Slot], index: &Index, floor: u8) -> Option<NoFill> {
     let complete: Vec<(String, &Slot)> = slots
         .iter()
-        .filter_map(|slot| {
-            let letters: Option<String> = grid
-                .letters(slot)
-                .into_iter()
-                .map(|b| b.map(char::from))
-                .collect();
-            letters.map(|word| (word, slot))
-        })
+        .filter_map(|slot| grid.entry(slot).map(|word| (word, slot)))
         .collect();
     let listed = |word: &str| {
         let pattern: Vec<Option<u8>> = word.bytes().map(Some).collect();

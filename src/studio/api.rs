@@ -644,14 +644,7 @@ const SHORTEST_PART: usize = 3;
 fn complete_entries(grid: &Grid, slots: &[crate::grid::Slot]) -> Vec<(String, String)> {
     slots
         .iter()
-        .filter_map(|slot| {
-            let letters: Option<String> = grid
-                .letters(slot)
-                .iter()
-                .map(|l| l.map(char::from))
-                .collect();
-            letters.map(|word| (word, fill::slot_name(slot)))
-        })
+        .filter_map(|slot| grid.entry(slot).map(|word| (word, fill::slot_name(slot))))
         .collect()
 }
 
@@ -994,13 +987,7 @@ pub fn clues(request: &CluesRequest, list: &WordList) -> Reply {
         },
     );
     // The grid as the drafting saw it: complete answers only.
-    let answers = Answers::new(
-        puzzle
-            .clues
-            .iter()
-            .filter(|c| !c.answer.contains('.'))
-            .map(|c| c.answer.as_str()),
-    );
+    let answers = Answers::of_puzzle(&puzzle);
     let mut clues = BTreeMap::new();
     let mut alternatives = BTreeMap::new();
     for clue in &puzzle.clues {

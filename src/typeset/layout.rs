@@ -841,22 +841,6 @@ mod tests {
         document(fonts, puzzle, paper, solution).unwrap().1
     }
 
-    fn overlap(a: &Rect, b: &Rect) -> bool {
-        let eps = 0.01;
-        a.x + eps < b.right()
-            && b.x + eps < a.right()
-            && a.y + eps < b.bottom()
-            && b.y + eps < a.bottom()
-    }
-
-    fn inside(a: &Rect, b: &Rect) -> bool {
-        let eps = 0.01;
-        a.x >= b.x - eps
-            && a.right() <= b.right() + eps
-            && a.y >= b.y - eps
-            && a.bottom() <= b.bottom() + eps
-    }
-
     /// Every text run and clue inside the margins, no two text runs
     /// overlapping, and nothing running into a grid but the grid's own
     /// numbers or letters.
@@ -878,10 +862,10 @@ mod tests {
             .map(|t| (t.page, t.rect))
             .chain(layout.clues.iter().map(|c| (c.page, c.rect)));
         for (index, b) in boxes {
-            assert!(inside(&b, &page), "{what}: {b:?} outside the margins");
+            assert!(b.within(&page), "{what}: {b:?} outside the margins");
             for grid in grids.iter().filter(|g| g.page == index) {
                 assert!(
-                    inside(&b, &grid.rect) || !overlap(&b, &grid.rect),
+                    b.within(&grid.rect) || !b.overlaps(&grid.rect),
                     "{what}: {b:?} runs into the grid"
                 );
             }
@@ -889,7 +873,7 @@ mod tests {
         for (i, a) in layout.texts.iter().enumerate() {
             for b in &layout.texts[i + 1..] {
                 assert!(
-                    a.page != b.page || !overlap(&a.rect, &b.rect),
+                    a.page != b.page || !a.rect.overlaps(&b.rect),
                     "{what}: {a:?} overlaps {b:?}"
                 );
             }

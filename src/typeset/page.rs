@@ -56,6 +56,25 @@ impl Rect {
     pub fn right(&self) -> f32 {
         self.x + self.width
     }
+
+    /// Whether the two share area, beyond a hundredth of a point of
+    /// rounding: what the layout's tests check never happens.
+    pub fn overlaps(&self, other: &Rect) -> bool {
+        let eps = 0.01;
+        self.x + eps < other.right()
+            && other.x + eps < self.right()
+            && self.y + eps < other.bottom()
+            && other.y + eps < self.bottom()
+    }
+
+    /// Whether this lies within `other`, to a hundredth of a point.
+    pub fn within(&self, other: &Rect) -> bool {
+        let eps = 0.01;
+        self.x >= other.x - eps
+            && self.right() <= other.right() + eps
+            && self.y >= other.y - eps
+            && self.bottom() <= other.bottom() + eps
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -365,22 +365,6 @@ const SEVEN_MM: f32 = 19.84;
 /// A4): a 15×15 must keep them.
 const FIFTEEN_BEFORE: [(Paper, f32); 2] = [(Paper::Letter, 26.8), (Paper::A4, 27.74)];
 
-fn overlap(a: &Rect, b: &Rect) -> bool {
-    let eps = 0.01;
-    a.x + eps < b.right()
-        && b.x + eps < a.right()
-        && a.y + eps < b.bottom()
-        && b.y + eps < a.bottom()
-}
-
-fn inside(a: &Rect, b: &Rect) -> bool {
-    let eps = 0.01;
-    a.x >= b.x - eps
-        && a.right() <= b.right() + eps
-        && a.y >= b.y - eps
-        && a.bottom() <= b.bottom() + eps
-}
-
 /// Each of the puzzle's clues set once: its parts in the order of the clue
 /// lists, the first with the number, each carrying on where the one before
 /// it stopped; and on pages that exist.
@@ -425,17 +409,17 @@ fn assert_on_the_page_and_off_the_grid(what: &str, layout: &Layout) {
     };
     let grid = layout.puzzle.rect;
     for clue in &layout.clues {
-        assert!(inside(&clue.rect, &page), "{what}: {clue:?} off the page");
+        assert!(clue.rect.within(&page), "{what}: {clue:?} off the page");
         assert!(
-            clue.page != 0 || !overlap(&clue.rect, &grid),
+            clue.page != 0 || !clue.rect.overlaps(&grid),
             "{what}: {clue:?} on the grid"
         );
     }
     for text in &layout.texts {
-        assert!(inside(&text.rect, &page), "{what}: {text:?} off the page");
-        if text.page == 0 && overlap(&text.rect, &grid) {
+        assert!(text.rect.within(&page), "{what}: {text:?} off the page");
+        if text.page == 0 && text.rect.overlaps(&grid) {
             assert!(
-                inside(&text.rect, &grid)
+                text.rect.within(&grid)
                     && text.size == layout.puzzle.mark_size
                     && text.text.parse::<u32>().is_ok(),
                 "{what}: {text:?} on the grid"
@@ -445,7 +429,7 @@ fn assert_on_the_page_and_off_the_grid(what: &str, layout: &Layout) {
     for (i, a) in layout.texts.iter().enumerate() {
         for b in &layout.texts[i + 1..] {
             assert!(
-                a.page != b.page || !overlap(&a.rect, &b.rect),
+                a.page != b.page || !a.rect.overlaps(&b.rect),
                 "{what}: {a:?} overlaps {b:?}"
             );
         }
@@ -491,7 +475,7 @@ fn grids_are_big_enough_to_write_in_and_clues_to_read() {
             let numbers: Vec<f32> = layout
                 .texts
                 .iter()
-                .filter(|t| t.page == 0 && inside(&t.rect, &grid.rect))
+                .filter(|t| t.page == 0 && t.rect.within(&grid.rect))
                 .map(|t| t.size)
                 .collect();
             assert!(!numbers.is_empty(), "{what}");
