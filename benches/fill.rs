@@ -6,7 +6,9 @@
 //! 50) and, when Debian's `scowl` package is installed, from a plain SCOWL
 //! list (size ≤ 70, score 100 − size). It prints per set the outcome counts
 //! and the median and slowest time, then the peak resident memory.
-//! `BENCH_QUICK=1` runs only the embedded list.
+//! `BENCH_QUICK=1` runs only the embedded list; `BENCH_LIST=FILE` puts a
+//! list file (score ≥ 50) in its place, so that two builds can be timed on
+//! one list; `BENCH_SHARED_ROOTS=1` lifts the root rule, to see its cost.
 
 mod common;
 use common::median;
@@ -66,6 +68,7 @@ fn run(case: &Case, index: &Index, list_name: &str) {
             let options = FillOptions {
                 seed,
                 timeout: Some(case.timeout),
+                shared_roots: std::env::var_os("BENCH_SHARED_ROOTS").is_some(),
                 ..FillOptions::default()
             };
             let start = Instant::now();
@@ -157,9 +160,18 @@ fn main() {
         grid_case("mini5_2corners.txt"),
         grid_case("square5_open.txt"),
     ];
-    let (mut embedded, _) = default_list().expect("embedded list");
-    embedded.retain_min_score(50);
-    let mut lists = vec![("embedded", embedded)];
+    let mut lists = vec![match std::env::var_os("BENCH_LIST") {
+        Some(path) => {
+            let (mut list, _) = WordList::read(Path::new(&path)).expect("BENCH_LIST");
+            list.retain_min_score(50);
+            ("file", list)
+        }
+        None => {
+            let (mut list, _) = default_list().expect("embedded list");
+            list.retain_min_score(50);
+            ("embedded", list)
+        }
+    }];
     if std::env::var_os("BENCH_QUICK").is_none() {
         match scowl_list() {
             Some(list) => lists.push(("scowl-70", list)),

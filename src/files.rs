@@ -9,6 +9,14 @@
 //! stays. A replaced file keeps its permissions. Missing parent directories
 //! are created.
 //!
+//! Files that belong together (a puzzle's .ipuz, .puz and .pdf) are written
+//! as a set ([`write_set`]): every one goes to its temporary first, and only
+//! when all are written are they renamed into place, so a full disk on the
+//! third leaves none of them. The temporaries in flight are known to
+//! [`abandon`], which the binary calls when SIGINT or SIGTERM arrives: it
+//! removes them, and it waits for a set's renames to finish, so an
+//! interrupted command leaves its outputs whole or absent, never half-made.
+//!
 //! Whether an existing file may be replaced is the caller's [`Existing`]:
 //! the commands refuse to replace a user's file unless told `--force`; the
 //! caches and checkpoints the program owns are simply replaced.
@@ -17,6 +25,7 @@ use std::fs::{self, File, OpenOptions, Permissions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard};
 
 use crate::error::{Error, IoContext, Result};
 
@@ -114,40 +123,164 @@ fn follow_links(path: &Path) -> Result<PathBuf> {
 
 /// Writes `data` to `path` under the policy `existing` (see the module doc).
 pub fn write(path: &Path, data: &[u8], existing: Existing) -> Result<()> {
-    match target(path, existing)? {
-        Target::Stdout => {
-            let mut out = io::stdout().lock();
-            out.write_all(data)
-                .and_then(|()| out.flush())
-                .map_err(stdout_error)
+    write_set(&[(path, data)], existing)
+}
+
+/// Writes files that belong together, all or none: every path is checked
+/// against `existing` first, every regular file is written to its
+/// temporary, and only then are the temporaries renamed into place, under
+/// the lock [`abandon`] waits for. A failure removes every temporary, and
+/// any file of the set the renames had already created. Standard output,
+/// devices and FIFOs are streamed last, once the files are in place.
+pub fn write_set(files: &[(&Path, &[u8])], existing: Existing) -> Result<()> {
+    let targets = files
+        .iter()
+        .map(|(path, _)| target(path, existing))
+        .collect::<Result<Vec<_>>>()?;
+    let mut staged = Staged::default();
+    for (target, (path, data)) in targets.iter().zip(files) {
+        if let Target::File {
+            path: real,
+            permissions,
+        } = target
+        {
+            staged.stage(path, real, data, permissions.clone())?;
         }
-        Target::Stream(device) => {
-            let mut file = OpenOptions::new().write(true).open(&device).at(path)?;
-            file.write_all(data).and_then(|()| file.flush()).at(path)
+    }
+    staged.commit()?;
+    for (target, (path, data)) in targets.iter().zip(files) {
+        match target {
+            Target::Stdout => {
+                let mut out = io::stdout().lock();
+                out.write_all(data)
+                    .and_then(|()| out.flush())
+                    .map_err(stdout_error)?
+            }
+            Target::Stream(device) => {
+                let mut file = OpenOptions::new().write(true).open(device).at(path)?;
+                file.write_all(data).and_then(|()| file.flush()).at(path)?
+            }
+            Target::File { .. } => {}
         }
-        Target::File { path, permissions } => replace(&path, data, permissions),
+    }
+    Ok(())
+}
+
+/// Temporaries written and waiting for their renames: (temporary, final
+/// path as the user named it, final path resolved, whether it is new).
+#[derive(Default)]
+struct Staged {
+    files: Vec<(PathBuf, PathBuf, PathBuf, bool)>,
+}
+
+impl Staged {
+    /// Writes `data` to a registered temporary beside `real`, synced.
+    fn stage(
+        &mut self,
+        named: &Path,
+        real: &Path,
+        data: &[u8],
+        permissions: Option<Permissions>,
+    ) -> Result<()> {
+        create_parent(real)?;
+        let tmp = temporary_beside(real);
+        live().push(tmp.clone());
+        let new = permissions.is_none();
+        self.files
+            .push((tmp.clone(), named.to_path_buf(), real.to_path_buf(), new));
+        let mut file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+            .at(named)?;
+        file.write_all(data).at(named)?;
+        if let Some(p) = permissions {
+            file.set_permissions(p).at(named)?;
+        }
+        file.sync_data().at(named)?;
+        slow_writes_for_tests();
+        Ok(())
+    }
+
+    /// Renames every temporary into place, as one step an interruption
+    /// cannot split.
+    fn commit(mut self) -> Result<()> {
+        let _commit = commit_lock();
+        for done in 0..self.files.len() {
+            let (tmp, named, real, _) = &self.files[done];
+            if let Err(e) = fs::rename(tmp, real) {
+                let error = Error::io(named, e);
+                // The files this set created already go too; a file it
+                // replaced cannot be brought back.
+                for (_, _, real, new) in &self.files[..done] {
+                    if *new {
+                        let _ = fs::remove_file(real);
+                    }
+                }
+                let renamed: Vec<_> = self.files.drain(..done).map(|(tmp, ..)| tmp).collect();
+                live().retain(|t| !renamed.contains(t));
+                return Err(error);
+            }
+        }
+        let mut live = live();
+        live.retain(|t| !self.files.iter().any(|(tmp, ..)| tmp == t));
+        self.files.clear();
+        Ok(())
     }
 }
 
-/// The rename-into-place write of a regular file.
-fn replace(path: &Path, data: &[u8], permissions: Option<Permissions>) -> Result<()> {
-    create_parent(path)?;
-    let tmp = temporary_beside(path);
-    let written = (|| {
-        let mut file = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
-        file.write_all(data)?;
-        if let Some(p) = permissions {
-            file.set_permissions(p)?;
+impl Drop for Staged {
+    /// A set that was not committed leaves no temporary behind.
+    fn drop(&mut self) {
+        let mut live = live();
+        for (tmp, ..) in self.files.drain(..) {
+            let _ = fs::remove_file(&tmp);
+            live.retain(|t| *t != tmp);
         }
-        file.sync_data()
-    })();
-    let result = written
-        .at(path)
-        .and_then(|()| fs::rename(&tmp, path).at(path));
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
     }
-    result
+}
+
+/// `CRUCIVERB_SLOW_WRITES_MS`: a pause after each staged file, which
+/// widens the window the interruption tests aim their signals at.
+fn slow_writes_for_tests() {
+    static PAUSE: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
+    let pause = PAUSE.get_or_init(|| {
+        std::env::var("CRUCIVERB_SLOW_WRITES_MS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+    });
+    if let Some(ms) = pause {
+        std::thread::sleep(std::time::Duration::from_millis(*ms));
+    }
+}
+
+/// The temporaries being written, for [`abandon`].
+fn live() -> MutexGuard<'static, Vec<PathBuf>> {
+    static LIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+    // A panic elsewhere while holding it leaves the list as it was.
+    LIVE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn commit_lock() -> MutexGuard<'static, ()> {
+    static COMMIT: Mutex<()> = Mutex::new(());
+    COMMIT.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Runs `steps` (renames that belong together) as one step an
+/// interruption cannot split: [`abandon`] waits for it.
+pub fn as_one<T>(steps: impl FnOnce() -> T) -> T {
+    let _commit = commit_lock();
+    steps()
+}
+
+/// For an interrupted run that is about to exit: waits for a set being
+/// renamed into place to be complete, removes every temporary being
+/// written, and keeps any later set from being put in place.
+pub fn abandon() {
+    std::mem::forget(commit_lock());
+    for tmp in live().drain(..) {
+        let _ = fs::remove_file(tmp);
+    }
 }
 
 /// A temporary name in `path`'s directory, unique to the process and the
@@ -254,3 +387,55 @@ pub fn parse_json(text: &str, source: &str) -> Result<serde_json::Value> {
 /// Largest puzzle, clue sheet or regex puzzle file read: far beyond any
 /// real one (a 31×31 puzzle with long clues is well under 1 MB).
 pub const MAX_DOCUMENT_BYTES: u64 = 64 << 20;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh directory under the system's temporary one.
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("cruciverb-files-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_set_that_cannot_be_written_whole_leaves_nothing() {
+        let dir = scratch("set-fails");
+        // The third file's directory is a file: its write fails, as a
+        // full disk would, after the first two are written.
+        fs::write(dir.join("blocker"), b"x").unwrap();
+        let (a, b, c) = (
+            dir.join("p.ipuz"),
+            dir.join("p.puz"),
+            dir.join("blocker/p.pdf"),
+        );
+        let set: [(&Path, &[u8]); 3] = [(&a, b"one"), (&b, b"two"), (&c, b"three")];
+        assert!(write_set(&set, Existing::Refuse).is_err());
+        assert_eq!(names(&dir), ["blocker"]);
+        let (c, set) = (
+            dir.join("p.pdf"),
+            [(&a as &Path, &b"one"[..]), (&b, b"two")],
+        );
+        write_set(&[set[0], set[1], (&c, b"three")], Existing::Refuse).unwrap();
+        assert_eq!(names(&dir), ["blocker", "p.ipuz", "p.pdf", "p.puz"]);
+        assert_eq!(fs::read(&c).unwrap(), b"three");
+        // An existing member refuses the whole set before anything is written.
+        let d = dir.join("q.ipuz");
+        let err = write_set(&[(&d, b"new"), (&a, b"again")], Existing::Refuse).unwrap_err();
+        assert!(err.to_string().contains("p.ipuz exists"), "{err}");
+        assert!(!d.exists());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -3,8 +3,11 @@
 //! module per subcommand) and the library.
 //!
 //! Exit codes: 0 success, 1 a search that ended without a result (no fill,
-//! no solution, no arrangement, time ran out), 2 bad input of any kind. A
-//! reader that closes the pipe early (`| head`) is not an error.
+//! no solution, no arrangement, time ran out), 2 bad input of any kind,
+//! 130 and 143 interrupted by SIGINT (Ctrl-C) and SIGTERM. A reader that
+//! closes the pipe early (`| head`) is not an error.
+//! An interruption ends the run cleanly ([`cli::end_cleanly_on_signals`]);
+//! the studio stops on its own terms instead.
 
 #[macro_use]
 mod cli;
@@ -17,7 +20,11 @@ use cli::{Cli, Command};
 use cruciverb::files::is_broken_pipe;
 
 fn main() -> ExitCode {
-    let result = match Cli::parse().command {
+    let command = Cli::parse().command;
+    if !matches!(command, Command::Studio(_)) {
+        cli::end_cleanly_on_signals();
+    }
+    let result = match command {
         Command::Patterns(args) => cli::patterns::run(&args),
         Command::Fill(args) => cli::fill::run(&args),
         Command::Wordlist(args) => cli::wordlist::run(&args),

@@ -1203,9 +1203,10 @@ fn fill_options(options: &MakeOptions, grid: &Grid, seed: u64, banned: &[String]
 }
 
 /// Times `make` fills its grid, banning each time the answers that left a
-/// slot with no clue clear of the grid's other answers (and the answers
-/// those clues would use), before it prints the fill that left fewest such
-/// slots, with the best clue there is for them (and says so).
+/// slot with no written clue clear of the grid's other answers (and the
+/// answers those clues would use), before it prints the fill that left
+/// fewest such slots, with the best clue there is for them: a drafted
+/// spare, else the first written clue (and it says so).
 const CLEAN_CLUE_ROUNDS: usize = 6;
 
 /// The whole chain short of writing files: a filled pattern, its clues from
@@ -1221,7 +1222,7 @@ pub fn make(
     let Some((grid, first)) = make_fill(options, index, &mut report)? else {
         return Ok(None);
     };
-    let mut best = dress(options, first, sources, credits)?;
+    let mut best = dress(options, first, sources, credits, true)?;
     // The latest fill, when it left more slots unclued than the best.
     let mut worse: Option<Made> = None;
     let mut banned = Vec::new();
@@ -1256,7 +1257,7 @@ pub fn make(
             }
         }
         let Some(f) = found else { break };
-        let made = dress(options, f, sources, credits)?;
+        let made = dress(options, f, sources, credits, true)?;
         // A tie goes to the newer fill, which avoids every answer banned
         // so far: the next round then bans its own.
         if made.clues.unclean.len() <= best.clues.unclean.len() {
@@ -1265,6 +1266,11 @@ pub fn make(
         } else {
             worse = Some(made);
         }
+    }
+    if !best.clues.unclean.is_empty() {
+        // No refill cleared them: a drafted spare is better than a clue
+        // that uses another answer.
+        best = dress(options, best.fill, sources, credits, false)?;
     }
     Ok(Some(best))
 }
@@ -1335,7 +1341,15 @@ fn unclued(made: &Made) -> Vec<String> {
 /// A filled grid made a puzzle: credits, theme clues and marks, clues
 /// chosen as the options say, enumerations for British solvers, and the
 /// quality report.
-fn dress(options: &MakeOptions, fill: Fill, sources: &Sources, credits: &Credits) -> Result<Made> {
+/// `fill` as a puzzle: its clues (drafted spares held back when
+/// `hold_spares`), enumerations, credits and quality report.
+fn dress(
+    options: &MakeOptions,
+    fill: Fill,
+    sources: &Sources,
+    credits: &Credits,
+    hold_spares: bool,
+) -> Result<Made> {
     let mut puzzle = Puzzle::from_grid(fill.grid.clone(), DEFAULT_MIN_SLOT);
     puzzle.title = credits.title.clone();
     puzzle.author = credits.author.clone();
@@ -1353,6 +1367,7 @@ fn dress(options: &MakeOptions, fill: Fill, sources: &Sources, credits: &Credits
         level: options.level,
         dialect: options.dialect,
         seed: options.seed,
+        hold_spares,
     };
     let clues = clues::attach(&mut puzzle, sources, &how);
     if options.dialect == Dialect::British {
@@ -1432,9 +1447,10 @@ impl OutputKind {
     }
 }
 
-/// Writes the puzzle as `.ipuz`, `.puz` and `.pdf` into `dir`. Every file is
-/// rendered and every name checked against `existing` before any is
-/// written, so a failure leaves the directory as it was.
+/// Writes the puzzle as `.ipuz`, `.puz` and `.pdf` into `dir`, as one set
+/// ([`files::write_set`]): every file is rendered and every name checked
+/// against `existing` before any is written, and the three appear together
+/// or not at all.
 pub fn write_outputs(
     puzzle: &Puzzle,
     dir: &Path,
@@ -1455,9 +1471,11 @@ pub fn write_outputs(
         };
         rendered.push((path, bytes));
     }
-    for (path, bytes) in &rendered {
-        files::write(path, bytes, existing)?;
-    }
+    let set: Vec<(&Path, &[u8])> = rendered
+        .iter()
+        .map(|(path, bytes)| (path.as_path(), bytes.as_slice()))
+        .collect();
+    files::write_set(&set, existing)?;
     Ok(rendered.into_iter().map(|(path, _)| path).collect())
 }
 

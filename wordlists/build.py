@@ -16,7 +16,10 @@ writes, next to this script:
                      with its level (easy, medium, hard) and, after a `+`,
                      the country whose solvers alone would get it (us, uk);
 - clues.txt          `ANSWER;clue`, clues drafted from WordNet for the
-                     other entries;
+                     other entries, and a spare for each written answer
+                     with fewer than three clues, which `make` uses only
+                     when every written one would use another answer of
+                     its grid (OVATE's "Egg-shaped" beside EGGS);
 - forms.txt          `WORD;written form` where the form shows word
                      boundaries (`BUCKETLIST;bucket list`): enumerations;
 - roots.txt          `WORD;ROOT ROOT|WEAK` (`listkit.roots`): which entries
@@ -348,15 +351,24 @@ def check_profanity_review(candidates_before, safety):
     return len(hits)
 
 
+# Written answers with fewer clues than this get a drafted spare.
+SPARE_BELOW = 3
+
+
 def draft_clues(candidates, written, drafter):
-    drafted = {}
+    """A drafted clue for every entry without a written one, and a spare
+    for every written answer with fewer than SPARE_BELOW clues (one that
+    differs from them). Returns ({answer: clue}, spares drafted)."""
+    drafted, spares = {}, 0
     for word in sorted(candidates):
-        if word in written:
+        clues = written.get(word, ())
+        if len(clues) >= SPARE_BELOW:
             continue
         found = drafter.draft(word, ())
-        if found:
+        if found and all(found[0].lower() != c.text.lower() for c in clues):
             drafted[word] = found[0]
-    return drafted
+            spares += bool(clues)
+    return drafted, spares
 
 
 def write_lines(name, lines):
@@ -384,7 +396,7 @@ def main():
                  if c.score < MIN_KEPT and not c.origin.startswith("curated")]:
         del candidates[word]
     drafter = Drafter(safety=safety)
-    drafted = draft_clues(candidates, written, drafter)
+    drafted, spares = draft_clues(candidates, written, drafter)
     unclued = 0
     for word, c in candidates.items():
         if c.score >= 50 and word not in written and word not in drafted:
@@ -414,7 +426,7 @@ def main():
           f"{tiers[BREAKFAST]} below the minimum by the breakfast test; {reviewed} profanity-list "
           f"hits reviewed; {reviewed_kinds} kinds reviewed; clues: {len(written)} answers written "
           f"({added_clues} further clues by level, {borrowed} borrowed by British spellings), "
-          f"{len(drafted)} drafted, {unclued} entries capped at {scoring.UNCLUED_CAP} for want of "
+          f"{len(drafted) - spares} drafted and {spares} spares, {unclued} entries capped at {scoring.UNCLUED_CAP} for want of "
           f"one; {len(spellings)} spelling pairs, {len(british)} British scores", file=sys.stderr)
 
 

@@ -99,6 +99,7 @@ pub fn run(command: &CluesArgs) -> Result<ExitCode> {
                 level: command.difficulty,
                 dialect,
                 seed: command.seed,
+                hold_spares: false,
             },
         );
         if command.british {

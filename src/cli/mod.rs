@@ -136,3 +136,22 @@ pub fn flush_stdout() -> Result<()> {
 pub fn write_stderr(args: fmt::Arguments) {
     let _ = io::stderr().lock().write_fmt(args);
 }
+
+/// Ends the process on SIGINT or SIGTERM with 128 + the signal's number
+/// (130, 143), at once but cleanly: [`cruciverb::files::abandon`] removes
+/// the temporaries in flight and lets a set of outputs being put in place
+/// finish first, so nothing is left half-made. Without the handler (it
+/// could not be installed) the signals keep their default effect.
+pub fn end_cleanly_on_signals() {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            cruciverb::files::abandon();
+            note!("\ncruciverb: interrupted");
+            std::process::exit(128 + signal);
+        }
+    });
+}

@@ -61,10 +61,24 @@ pub fn run(command: &StudioArgs) -> Result<ExitCode> {
         outln!("cruciverb studio: http://{bound}/  (Ctrl-C stops it)");
         super::flush_stdout()?;
         let stop = async {
-            // Without a signal handler there is no clean stop to wait for;
-            // the process then ends the default way on Ctrl-C.
-            if tokio::signal::ctrl_c().await.is_err() {
-                std::future::pending::<()>().await;
+            // Ctrl-C or SIGTERM: the requests in hand (a save among them)
+            // are finished first. Without a handler there is no clean stop
+            // to wait for; the process then ends the default way.
+            let interrupt = async {
+                if tokio::signal::ctrl_c().await.is_err() {
+                    std::future::pending::<()>().await;
+                }
+            };
+            let terminate = async {
+                use tokio::signal::unix::{signal, SignalKind};
+                match signal(SignalKind::terminate()) {
+                    Ok(mut s) => drop(s.recv().await),
+                    Err(_) => std::future::pending::<()>().await,
+                }
+            };
+            tokio::select! {
+                () = interrupt => {}
+                () = terminate => {}
             }
         };
         server::serve(listener, lists, start, save_to, stop)

@@ -157,7 +157,11 @@ fn show(command: &WordArgs) -> Result<()> {
                 Region::Us => ", American solvers only",
                 Region::Uk => ", British solvers only",
             };
-            outln!("    {} ({}{only})", clue.text, clue.level);
+            let spare = match (clue.origin, clues[0].origin) {
+                (Origin::Drafted, Origin::Written) => ", a spare drafted from WordNet",
+                _ => "",
+            };
+            outln!("    {} ({}{only}{spare})", clue.text, clue.level);
         }
     }
     Ok(())

@@ -9,7 +9,9 @@
 //! "for one" beside ONES, "was" beside ARE),
 //! and no other slot has the same text; among those, one is drawn at
 //! random (seeded) with weights that follow the puzzle's difficulty, so the
-//! same answer in two puzzles usually gets two clues. British puzzles skip
+//! same answer in two puzzles usually gets two clues. A drafted spare is
+//! drawn only when no written clue is left (OVATE's "Egg-shaped" beside
+//! EGGS). British puzzles skip
 //! clues only American solvers would get and respell the rest.
 
 use std::collections::HashSet;
@@ -17,7 +19,7 @@ use std::collections::HashSet;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::database::{DbClue, Level, Region};
+use super::database::{DbClue, Level, Origin, Region};
 use crate::wordlist::dialect::{respell, Dialect};
 use crate::wordlist::roots::roots;
 
@@ -28,6 +30,10 @@ pub struct Choosing {
     pub level: Level,
     pub dialect: Dialect,
     pub seed: u64,
+    /// Leaves the drafted spares out, so that a slot only a spare would
+    /// clue counts as unclean: `make` refills such slots before it settles
+    /// for a spare.
+    pub hold_spares: bool,
 }
 
 /// How much a puzzle of difficulty `puzzle` wants a clue of `clue`'s level.
@@ -174,7 +180,15 @@ impl<'a> Chooser<'a> {
                     && self.answers.used_in(c.text).is_none()
             })
             .collect();
-        let chosen = match self.draw(&clean) {
+        // A drafted spare only when no written clue is clean.
+        let (written, spare): (Vec<&DbClue>, Vec<&DbClue>) =
+            clean.into_iter().partition(|c| c.origin == Origin::Written);
+        let drawn = match (written.is_empty(), self.how.hold_spares) {
+            (false, _) => self.draw(&written),
+            (true, false) => self.draw(&spare),
+            (true, true) => None,
+        };
+        let chosen = match drawn {
             Some(c) => Chosen::Clean(self.finish(c.text)),
             None => {
                 let fault = self
@@ -229,7 +243,6 @@ impl<'a> Chooser<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clues::database::Origin;
 
     fn clue(text: &str, level: Level, region: Region) -> DbClue<'_> {
         DbClue {
@@ -329,6 +342,44 @@ mod tests {
             &answers,
         );
         assert_eq!(british.choose(&only_us), None);
+    }
+
+    #[test]
+    fn the_drafted_spare_only_stands_in() {
+        let answers = Answers::new(["OVATE", "EGGS"]);
+        let spare = DbClue {
+            origin: Origin::Drafted,
+            ..clue("Shaped like a hen's product", Level::Easy, Region::Any)
+        };
+        let written = clue("Oval", Level::Medium, Region::Any);
+        for seed in 0..20 {
+            let mut chooser = Chooser::new(
+                Choosing {
+                    seed,
+                    ..Choosing::default()
+                },
+                &answers,
+            );
+            assert_eq!(
+                chooser.choose(&[written, spare]),
+                Some(Chosen::Clean("Oval".into()))
+            );
+        }
+        let egg = clue("Egg-shaped", Level::Easy, Region::Any);
+        let mut chooser = Chooser::new(Choosing::default(), &answers);
+        assert_eq!(
+            chooser.choose(&[egg, spare]),
+            Some(Chosen::Clean("Shaped like a hen's product".into()))
+        );
+        let held = Choosing {
+            hold_spares: true,
+            ..Choosing::default()
+        };
+        let mut chooser = Chooser::new(held, &answers);
+        assert_eq!(
+            chooser.choose(&[egg, spare]),
+            Some(Chosen::Unclean("Egg-shaped".into(), "\"Egg\"".into()))
+        );
     }
 
     #[test]

@@ -6,9 +6,12 @@
 //! answer's first clue first; the answers `make` uses most have several,
 //! from plain early-week definitions to late-week misdirection, each with
 //! its level and, after a `+`, the country whose solvers alone would get
-//! it) and the clues drafted from WordNet for the rest
-//! (`wordlists/clues.txt`, one each, counted as easy). Both are made by
-//! `wordlists/build.py`; see [`crate::data`] for how they are stored.
+//! it) and the clues drafted from WordNet (`wordlists/clues.txt`, one
+//! each, counted as easy): the only clue of the answers nobody wrote for,
+//! and a spare, after the written ones, for answers with fewer than three,
+//! which clue choice falls back on only when every written clue would use
+//! another answer of the grid. Both are made by `wordlists/build.py`; see
+//! [`crate::data`] for how they are stored.
 
 use std::fmt;
 use std::str::FromStr;
@@ -134,22 +137,21 @@ impl ClueDatabase {
     }
 
     /// Every clue for `answer`: the written ones in the table's order (the
-    /// first first), else the drafted one.
+    /// first first), then the drafted one (the spare, when there are
+    /// written ones).
     pub fn clues(&self, answer: &str) -> Vec<DbClue<'_>> {
-        match self.written.get(answer) {
-            Some(value) => written_clues(value),
-            None => self
-                .drafted
-                .get(answer)
-                .map(|text| DbClue {
-                    text,
-                    level: Level::Easy,
-                    region: Region::Any,
-                    origin: Origin::Drafted,
-                })
-                .into_iter()
-                .collect(),
-        }
+        let mut clues = self
+            .written
+            .get(answer)
+            .map(written_clues)
+            .unwrap_or_default();
+        clues.extend(self.drafted.get(answer).map(|text| DbClue {
+            text,
+            level: Level::Easy,
+            region: Region::Any,
+            origin: Origin::Drafted,
+        }));
+        clues
     }
 
     /// Answers with a clue.
@@ -214,7 +216,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn written_clues_come_first() {
+    fn written_clues_come_first_then_the_spare() {
         let db = ClueDatabase::from_text(
             "CAT;easy;Pet that purrs;hard;Jazz fan, old-style\nOREO;easy;Cookie in many a lunchbox\nSET;easy+us;Tennis match part;medium;Ready\n".into(),
             "APE;Primate\nCAT;Feline\nZEBRA;Striped animal\n".into(),
@@ -223,11 +225,12 @@ mod tests {
         assert_eq!(db.lookup("APE"), Some(("Primate", Origin::Drafted)));
         assert_eq!(db.get("DOG"), None);
         let cat = db.clues("CAT");
-        assert_eq!(cat.len(), 2);
+        assert_eq!(cat.len(), 3, "two written, then the drafted spare");
         assert_eq!(
             (cat[1].text, cat[1].level, cat[1].region),
             ("Jazz fan, old-style", Level::Hard, Region::Any)
         );
+        assert_eq!((cat[2].text, cat[2].origin), ("Feline", Origin::Drafted));
         let set = db.clues("SET");
         assert_eq!((set[0].level, set[0].region), (Level::Easy, Region::Us));
         assert_eq!(db.clues("APE")[0].level, Level::Easy);

@@ -145,13 +145,16 @@ impl Sink {
             Sink::File(mut f) => {
                 f.writer.flush().at(&f.part)?;
                 f.writer.get_ref().sync_all().at(&f.part)?;
-                fs::rename(&f.part, &f.target).at(&f.target)?;
-                match fs::remove_file(&f.checkpoint) {
-                    Err(e) if e.kind() != io::ErrorKind::NotFound => {
-                        Err(Error::io(&f.checkpoint, e))
+                // The finished file and no checkpoint, or neither.
+                files::as_one(|| {
+                    fs::rename(&f.part, &f.target).at(&f.target)?;
+                    match fs::remove_file(&f.checkpoint) {
+                        Err(e) if e.kind() != io::ErrorKind::NotFound => {
+                            Err(Error::io(&f.checkpoint, e))
+                        }
+                        _ => Ok(()),
                     }
-                    _ => Ok(()),
-                }
+                })
             }
         }
     }

@@ -984,6 +984,7 @@ pub fn clues(request: &CluesRequest, list: &WordList) -> Reply {
             level,
             dialect,
             seed: 0,
+            hold_spares: false,
         },
     );
     // The grid as the drafting saw it: complete answers only.

@@ -13,6 +13,7 @@ mod fill;
 mod fuzz_corpus;
 mod grid;
 mod hostile;
+mod interrupt;
 mod marks;
 mod numbers;
 mod patterns;

@@ -27,7 +27,12 @@ Where the roots come from, all decided here, once, from WordNet
 - a closed compound that splits into two words, one of which WordNet's
   gloss of it uses (OVERTIME, "playing time beyond regulation": TIME; the
   function word OVER comes along as a weak root). A split no gloss backs up
-  is not one: MESSAGE is not MESS + AGE, nor CARPET CAR + PET.
+  is not one: MESSAGE is not MESS + AGE, nor CARPET CAR + PET. A person
+  made with -MAN or -WOMAN needs no gloss (AIRMAN is AIR + MAN), and a
+  compound of two function words has both as weak roots (EVERYONE beside
+  ONE, WITHOUT beside OUT);
+- the team's own links for words WordNet 3.0 predates or leaves apart
+  (`curated/roots.txt`: APPS -> APP, NEWS -> NEW).
 
 Roots are closed under these steps (UNHAPPINESS -> UNHAPPY -> HAPPY).
 """
@@ -58,6 +63,11 @@ DETACHMENTS = {
 }
 # Second parts that make a closed compound a person (AIRMAN, POLICEWOMAN).
 PERSON_ENDINGS = ("MAN", "WOMAN")
+# The team's links: `WORD;ROOT ROOT` in grid letters.
+CURATED_ROOTS = {
+    word: set(roots.split())
+    for word, roots in (line.split(";", 1) for _, line in data_lines(os.path.join(
+        os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "curated", "roots.txt")))}
 # Singular nouns from Latin that look like plurals (GENUS, IRIS).
 LATIN_SINGULARS = ("us", "is")
 # Stems that take -es, not -s.
@@ -175,11 +185,12 @@ class Roots:
             if not all(p in self.by_letters or p in FUNCTION_WORDS for p in parts):
                 continue
             # -MAN and -WOMAN make a person of a word (AIRMAN, SNOWMAN)
-            # whatever the gloss says: AIRMEN beside MEN shares MAN.
+            # whatever the gloss says: AIRMEN shares MAN with MEN, AIR
+            # with AIR.
+            person = parts[1] in PERSON_ENDINGS
             echoed = [p for p in parts if p not in FUNCTION_WORDS
-                      and (p in gloss_words or self._inflected_in(p, gloss_words)
-                           or p == parts[1] in PERSON_ENDINGS)]
-            if not echoed:
+                      and (person or p in gloss_words or self._inflected_in(p, gloss_words))]
+            if not echoed and not all(p in FUNCTION_WORDS for p in parts):
                 continue
             content.update(echoed)
             function.update(p for p in parts if p in FUNCTION_WORDS)
@@ -205,7 +216,7 @@ class Roots:
         bases = {normalize(b) for b in self.bases(lower)} - {None}
         if not keys and not bases:
             bases = set(self.fallback(letters))
-        direct |= bases
+        direct |= bases | CURATED_ROOTS.get(letters, set())
         for key in keys | {b.lower() for b in bases}:
             direct |= self.affix_relatives(key)
             content, function = self.compound_parts(key)
