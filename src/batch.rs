@@ -350,6 +350,12 @@ fn fill_one(
 /// returned), and refused without it.
 fn prepare_out_dir(batch: &Batch) -> Result<Vec<Report>> {
     let dir = batch.out_dir;
+    if dir.exists() && !dir.is_dir() {
+        return Err(Error::invalid(format!(
+            "--out-dir {} is a file, not a directory",
+            dir.display()
+        )));
+    }
     std::fs::create_dir_all(dir).at(dir)?;
     let summary: PathBuf = dir.join(SUMMARY_NAME);
     if summary.exists() {

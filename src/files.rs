@@ -121,6 +121,20 @@ fn follow_links(path: &Path) -> Result<PathBuf> {
     )))
 }
 
+/// [`target`], and for a regular file a proof that it can be written: its
+/// directory is made if missing and a temporary is created there and
+/// removed. Commands call this before long work, so that a read-only or
+/// missing place fails at once, not after the work.
+pub fn writable(path: &Path, existing: Existing) -> Result<Target> {
+    let target = target(path, existing)?;
+    if let Target::File { path: real, .. } = &target {
+        let mut staged = Staged::default();
+        staged.stage(path, real, b"", None)?;
+        // Dropping the staged set removes the probe.
+    }
+    Ok(target)
+}
+
 /// Writes `data` to `path` under the policy `existing` (see the module doc).
 pub fn write(path: &Path, data: &[u8], existing: Existing) -> Result<()> {
     write_set(&[(path, data)], existing)

@@ -176,9 +176,10 @@ pub fn run(command: &MakeArgs) -> Result<ExitCode> {
         .clone()
         .unwrap_or_else(|| format!("cruciverb-{seed}"));
     let options = command.options(seed)?;
-    // A name clash is reported before the fill, not after it.
+    // A name clash or a place that cannot be written is reported before
+    // the fill, not after it.
     for (path, _) in output_paths(&command.out_dir, &name) {
-        files::target(&path, command.force.existing())?;
+        files::writable(&path, command.force.existing())?;
     }
     // Bad clue sources should fail before the fill, not after it.
     let file = clue_file(command.clues.as_deref())?;

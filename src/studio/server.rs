@@ -106,6 +106,13 @@ fn router(shared: Shared) -> Router {
                 extra: Value::Null,
             })
         })
+        .method_not_allowed_fallback(|| async {
+            error(ApiError {
+                status: 405,
+                message: "this call does not take that method (GET or POST)".into(),
+                extra: Value::Null,
+            })
+        })
         .layer(DefaultBodyLimit::max(MOST_BODY_BYTES))
         .layer(middleware::from_fn(addressed_directly))
         .with_state(shared)

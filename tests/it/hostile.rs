@@ -350,3 +350,40 @@ fn outputs_write_through_links_and_keep_what_the_user_had() {
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
 }
+
+#[test]
+fn places_that_cannot_be_written_are_refused_before_the_work() {
+    let dir = scratch("unwritable");
+    fs::write(dir.join("afile"), "x").unwrap();
+    let patterns = Path::new(env!("CARGO_MANIFEST_DIR")).join("patterns/bench-15x15.hex");
+    let out = run_in(
+        &dir.join(""),
+        &[
+            "fill",
+            "--patterns",
+            patterns.to_str().unwrap(),
+            "--limit",
+            "1",
+            "--out-dir",
+            "afile",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "cruciverb: error: --out-dir afile is a file, not a directory\n"
+    );
+    // /proc takes no new directories: make fails before it fills (it
+    // names its seed only once the fill begins).
+    let out = run_in(
+        &dir.join(""),
+        &["make", "--seed", "3", "--out-dir", "/proc/cruciverb-out"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let message = stderr(&out);
+    assert!(
+        message.starts_with("cruciverb: error: /proc/cruciverb-out"),
+        "{message}"
+    );
+    assert!(!message.contains("seed 3"), "{message}");
+}

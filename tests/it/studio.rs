@@ -676,6 +676,14 @@ fn api_over_http_candidates_fill_and_refusals() {
         &json!({}),
         (404, "no such page or API call"),
     );
+    // A call with the wrong method says so in JSON too.
+    let (status, text) = studio.request("GET", "/api/fill", "application/json", b"");
+    assert_eq!(status, 405);
+    let body: Value = serde_json::from_str(&text).expect("a JSON error body");
+    assert_eq!(
+        body["error"],
+        "this call does not take that method (GET or POST)"
+    );
 
     // Analysis: counts and rule violations.
     let (status, body) = studio.post(
