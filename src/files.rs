@@ -121,15 +121,20 @@ fn follow_links(path: &Path) -> Result<PathBuf> {
     )))
 }
 
-/// [`target`], and for a regular file a proof that it can be written: its
-/// directory is made if missing and a temporary is created there and
-/// removed. Commands call this before long work, so that a read-only or
-/// missing place fails at once, not after the work.
+/// [`target`], and for a regular file a proof that it can be written: a
+/// temporary is created and removed in its directory, or in the nearest
+/// one that exists (nothing is made that the command would not make).
+/// Commands call this before long work, so that a read-only or impossible
+/// place fails at once, not after the work.
 pub fn writable(path: &Path, existing: Existing) -> Result<Target> {
     let target = target(path, existing)?;
     if let Target::File { path: real, .. } = &target {
+        let mut dir = real.parent().unwrap_or(Path::new("."));
+        while !dir.as_os_str().is_empty() && !dir.exists() {
+            dir = dir.parent().unwrap_or(Path::new(""));
+        }
         let mut staged = Staged::default();
-        staged.stage(path, real, b"", None)?;
+        staged.stage(path, &dir.join(".cruciverb-probe"), b"", None)?;
         // Dropping the staged set removes the probe.
     }
     Ok(target)
