@@ -24,7 +24,7 @@
 use std::fs::{self, File, OpenOptions, Permissions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
 use crate::error::{Error, IoContext, Result};
@@ -203,15 +203,24 @@ impl Staged {
     ) -> Result<()> {
         create_parent(real)?;
         let tmp = temporary_beside(real);
-        live().push(tmp.clone());
+        // Created and registered as one step, and never once the run is
+        // abandoned, so that no temporary escapes [`abandon`].
+        let mut file = {
+            let mut live = live();
+            if ABANDONED.load(Ordering::SeqCst) {
+                return Err(Error::invalid("interrupted"));
+            }
+            let file = OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&tmp)
+                .at(named)?;
+            live.push(tmp.clone());
+            file
+        };
         let new = permissions.is_none();
         self.files
-            .push((tmp.clone(), named.to_path_buf(), real.to_path_buf(), new));
-        let mut file = OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&tmp)
-            .at(named)?;
+            .push((tmp, named.to_path_buf(), real.to_path_buf(), new));
         file.write_all(data).at(named)?;
         if let Some(p) = permissions {
             file.set_permissions(p).at(named)?;
@@ -297,10 +306,15 @@ pub fn as_one<T>(steps: impl FnOnce() -> T) -> T {
 /// written, and keeps any later set from being put in place.
 pub fn abandon() {
     std::mem::forget(commit_lock());
-    for tmp in live().drain(..) {
+    let mut live = live();
+    ABANDONED.store(true, Ordering::SeqCst);
+    for tmp in live.drain(..) {
         let _ = fs::remove_file(tmp);
     }
 }
+
+/// Set by [`abandon`]: no temporary may be created after it.
+static ABANDONED: AtomicBool = AtomicBool::new(false);
 
 /// A temporary name in `path`'s directory, unique to the process and the
 /// call, so that writers racing for one file (say, two fills caching one

@@ -35,6 +35,50 @@ use crate::puzzle::{
     direction_name, min_slot_candidates, parse_enumeration, Puzzle, DEFAULT_MIN_SLOT,
 };
 
+/// Keys [`write`] writes from the puzzle document alone; an earlier file's
+/// value for one of them is replaced (or dropped, when the puzzle has none
+/// now: a title cleared).
+const WRITTEN_KEYS: [&str; 13] = [
+    "version",
+    "dimensions",
+    "block",
+    "empty",
+    "puzzle",
+    "solution",
+    "clues",
+    "title",
+    "author",
+    "copyright",
+    "notes",
+    "showenumerations",
+    "kind",
+];
+
+/// The puzzle written over `original`, the ipuz document it was read
+/// from: what the puzzle document holds is written as [`write`] writes it,
+/// and every other key of the original (an `origin`, a `publisher`, a
+/// `date`, an `explanations` table, a tool's own extensions) is kept as it
+/// was, so that opening a file and saving it loses nothing the editor
+/// does not show. The original's `kind` is kept too when it names the
+/// crossword kind, with its variants (a cryptic's).
+pub fn write_over(puzzle: &Puzzle, original: &Value) -> String {
+    let mut written = match serde_json::to_value(IpuzOut::new(puzzle)) {
+        Ok(Value::Object(map)) => map,
+        _ => return write(puzzle),
+    };
+    if let Value::Object(old) = original {
+        for (key, value) in old {
+            let kept_kind = key == "kind" && check_kind(old).is_ok();
+            if kept_kind || !WRITTEN_KEYS.contains(&key.as_str()) {
+                written.insert(key.clone(), value.clone());
+            }
+        }
+    }
+    let mut text = to_json(&Value::Object(written));
+    text.push('\n');
+    text
+}
+
 /// The puzzle as pretty-printed ipuz JSON, one grid row or clue per line.
 pub fn write(puzzle: &Puzzle) -> String {
     let mut text = to_json(&IpuzOut::new(puzzle));
@@ -76,6 +120,12 @@ pub fn save(puzzle: &Puzzle, path: &Path, existing: Existing) -> Result<()> {
 pub fn read(text: &str, source_name: &str) -> Result<Puzzle> {
     let root = parse_json(text, source_name)?;
     read_document(&root).map_err(|message| Error::invalid(format!("{source_name}: {message}")))
+}
+
+/// The puzzle a parsed ipuz document holds, or the message [`read`] would
+/// give after the file's name.
+pub fn read_value(root: &Value) -> std::result::Result<Puzzle, String> {
+    read_document(root)
 }
 
 /// Reads an ipuz file.

@@ -78,7 +78,8 @@ pub fn write(puzzle: &Puzzle) -> Result<String> {
     out.push_str(&grid_lines(puzzle, &keys));
     out.push_str("\n\n");
     out.push_str(&clue_lines(puzzle));
-    let notes = puzzle.notes.trim();
+    let notes = printable(&puzzle.notes);
+    let notes = notes.trim();
     if !notes.is_empty() {
         out.push_str("\n\n");
         out.push_str(notes);
@@ -249,9 +250,18 @@ fn header_lines(puzzle: &Puzzle) -> String {
     out
 }
 
+/// `text` with every control character but the line break turned into a
+/// space: .xd is plain text read line by line, where a NUL or an escape
+/// byte has no meaning.
+fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() && c != '\n' { ' ' } else { c })
+        .collect()
+}
+
 /// A header value on one line, its line breaks turned into spaces.
 fn one_line(value: &str) -> String {
-    value
+    printable(value)
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty())
@@ -285,7 +295,8 @@ fn clue_lines(puzzle: &Puzzle) -> String {
 
 /// Clue text on one line: each line break becomes the spec's `\`.
 fn clue_text_out(text: &str) -> String {
-    text.trim()
+    printable(text)
+        .trim()
         .lines()
         .map(str::trim)
         .collect::<Vec<_>>()

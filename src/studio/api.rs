@@ -750,13 +750,24 @@ pub struct ExportRequest {
 /// slot name; slots left out get an empty clue).
 fn puzzle_of(
     grid: Grid,
+    min_slot: usize,
     title: &Option<String>,
     author: &Option<String>,
     clues: &Option<BTreeMap<String, String>>,
 ) -> Result<Puzzle, ApiError> {
-    let mut puzzle = Puzzle::from_grid(grid, 2);
+    let mut puzzle = Puzzle::from_grid(grid, min_slot);
     puzzle.title = title.clone().unwrap_or_default();
     puzzle.author = author.clone().unwrap_or_default();
+    set_clue_texts(&mut puzzle, clues)?;
+    Ok(puzzle)
+}
+
+/// Sets the clue texts a request gives by slot name; a name that is no
+/// slot of the grid is refused, naming it.
+fn set_clue_texts(
+    puzzle: &mut Puzzle,
+    clues: &Option<BTreeMap<String, String>>,
+) -> Result<(), ApiError> {
     for (name, text) in clues.iter().flatten() {
         let clue = parse_slot_name(name)
             .and_then(|(number, direction)| puzzle.clue_mut(number, direction))
@@ -767,21 +778,35 @@ fn puzzle_of(
             })?;
         clue.text = text.clone();
     }
-    Ok(puzzle)
+    Ok(())
 }
 
-/// A puzzle's grid, credits and clues as the page holds them.
+/// A puzzle's grid, credits, clues and marks as the page holds them.
 fn puzzle_reply(puzzle: &Puzzle) -> Value {
     let clues: BTreeMap<String, &str> = puzzle
         .clues
         .iter()
         .map(|c| (slot_name(c.number, c.direction), c.text.as_str()))
         .collect();
+    let marks: Vec<CellMark> = puzzle
+        .marks
+        .iter()
+        .map(|(&(row, col), m)| CellMark {
+            row,
+            col,
+            circled: m.circled,
+            shaded: m.shaded,
+            rebus: m.rebus.clone(),
+        })
+        .collect();
     json!({
         "grid": rows(&puzzle.grid),
         "title": puzzle.title,
         "author": puzzle.author,
+        "copyright": puzzle.copyright,
+        "notes": puzzle.notes,
         "clues": clues,
+        "marks": marks,
     })
 }
 
@@ -793,23 +818,134 @@ pub fn start(puzzle: Option<&Puzzle>, file: Option<&std::path::Path>) -> Value {
     reply
 }
 
+/// A circled, shaded or rebus cell, counted from 0.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CellMark {
+    pub row: usize,
+    pub col: usize,
+    #[serde(default)]
+    pub circled: bool,
+    #[serde(default)]
+    pub shaded: bool,
+    /// The cell's whole text when it holds more than one letter (`HEART`).
+    #[serde(default)]
+    pub rebus: Option<String>,
+}
+
+/// What Save sends: what `/api/start` gave, with the user's changes. The
+/// fields left out keep what the file has.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SaveRequest {
     pub grid: Vec<String>,
     pub title: Option<String>,
     pub author: Option<String>,
+    pub copyright: Option<String>,
+    pub notes: Option<String>,
     pub clues: Option<BTreeMap<String, String>>,
+    /// Every marked cell; absent: the file's marks, on the cells still
+    /// white, a rebus only where its first letter is still the cell's.
+    pub marks: Option<Vec<CellMark>>,
+    /// The file `/api/start` named; Save always writes the studio's own.
+    pub file: Option<Value>,
 }
 
-/// `POST /api/save`: writes the puzzle as ipuz to `file`, the one the
-/// studio was started on, atomically (a crash leaves the old file or the
-/// new one, never half of either).
+/// `POST /api/save`: writes the puzzle to `file`, the .ipuz the studio was
+/// started on, atomically (a crash leaves the old file or the new one,
+/// never half of either), over what the file holds now: every field the
+/// page does not edit — an origin, a publisher, explanations, a tool's own
+/// keys, enumerations, marks the request leaves out — is kept as it was.
 pub fn save(request: &SaveRequest, file: &std::path::Path) -> Reply {
     let grid = parse_grid(&request.grid)?;
-    let puzzle = puzzle_of(grid, &request.title, &request.author, &request.clues)?;
-    crate::export::save(&puzzle, Format::Ipuz, file, crate::files::Existing::Replace)?;
+    // The file as it is now: absent (a new puzzle) or unreadable, the
+    // puzzle is written fresh.
+    let original = crate::files::read_text(file, crate::files::MAX_DOCUMENT_BYTES)
+        .ok()
+        .and_then(|text| serde_json::from_str::<Value>(&text).ok());
+    let before = original
+        .as_ref()
+        .and_then(|doc| crate::export::ipuz::read_value(doc).ok());
+    let min_slot = before.as_ref().map_or(2, |b| b.min_slot);
+    let mut puzzle = puzzle_of(
+        grid,
+        min_slot,
+        &request.title,
+        &request.author,
+        &request.clues,
+    )?;
+    if let Some(before) = &before {
+        keep_unedited(&mut puzzle, before);
+    }
+    if let Some(copyright) = &request.copyright {
+        puzzle.copyright = copyright.clone();
+    }
+    if let Some(notes) = &request.notes {
+        puzzle.notes = notes.clone();
+    }
+    if let Some(marks) = &request.marks {
+        let marks = marks
+            .iter()
+            .map(|m| {
+                let mark = crate::grid::Mark {
+                    circled: m.circled,
+                    shaded: m.shaded,
+                    rebus: m.rebus.clone(),
+                };
+                ((m.row, m.col), mark)
+            })
+            .filter(|(_, mark)| !mark.is_plain())
+            .collect();
+        puzzle
+            .set_marks(marks)
+            .map_err(|e| ApiError::bad_request(format!("\"marks\": {e}")))?;
+    }
+    let text = match &original {
+        Some(doc) => crate::export::ipuz::write_over(&puzzle, doc),
+        None => crate::export::ipuz::write(&puzzle),
+    };
+    crate::files::write(file, text.as_bytes(), crate::files::Existing::Replace)?;
     Ok(json!({ "saved": file.display().to_string() }))
+}
+
+/// Carries into `puzzle` (the page's grid, credits and clues) what the
+/// page does not edit from `before`, the file's puzzle: the copyright and
+/// notes, each clue's enumeration where its slot still has that length,
+/// and the marks on cells still white (a rebus only where the cell still
+/// holds its first letter: a letter typed over it replaces it).
+fn keep_unedited(puzzle: &mut Puzzle, before: &Puzzle) {
+    puzzle.copyright = before.copyright.clone();
+    puzzle.notes = before.notes.clone();
+    for clue in &mut puzzle.clues {
+        if let Some(old) = before.clue(clue.number, clue.direction) {
+            let fits = crate::puzzle::enumeration_length(&old.enumeration)
+                .is_some_and(|n| n == clue.answer.chars().count());
+            if fits {
+                clue.enumeration = old.enumeration.clone();
+            }
+        }
+    }
+    let grid = &puzzle.grid;
+    let marks = before
+        .marks
+        .iter()
+        .filter(|(&(r, c), _)| r < grid.height() && c < grid.width())
+        .filter_map(|(&(r, c), mark)| {
+            let mut mark = mark.clone();
+            let letter = match grid.get(r, c) {
+                Cell::Letter(l) => Some(l),
+                Cell::Block => return None,
+                Cell::Empty => None,
+            };
+            let first = mark.rebus.as_ref().and_then(|t| t.bytes().next());
+            if first.is_some() && first != letter {
+                mark.rebus = None;
+            }
+            (!mark.is_plain()).then_some(((r, c), mark))
+        })
+        .collect();
+    // Checked marks on white cells: set_marks cannot refuse them.
+    let _ = puzzle.set_marks(marks);
 }
 
 /// A file for the browser to download.
@@ -840,7 +976,7 @@ pub fn export(request: &ExportRequest) -> Result<Download, ApiError> {
                 request.format
             ))
         })?;
-    let puzzle = puzzle_of(grid, &request.title, &request.author, &request.clues)?;
+    let puzzle = puzzle_of(grid, 2, &request.title, &request.author, &request.clues)?;
     let bytes = render(&puzzle, format)?;
     let media_type = match format {
         Format::Puz => "application/x-crossword",
@@ -869,7 +1005,7 @@ fn export_pdf(grid: Grid, request: &ExportRequest) -> Result<Download, ApiError>
     };
     let solution =
         (0..grid.height()).all(|r| (0..grid.width()).all(|c| grid.get(r, c) != Cell::Empty));
-    let puzzle = puzzle_of(grid, &request.title, &request.author, &request.clues)?;
+    let puzzle = puzzle_of(grid, 2, &request.title, &request.author, &request.clues)?;
     let bytes = typeset::pdf(&puzzle, &PdfOptions { paper, solution })?;
     Ok(Download {
         bytes,
@@ -966,13 +1102,7 @@ pub fn clues(request: &CluesRequest, list: &WordList) -> Reply {
         _ => Dialect::American,
     };
     let mut puzzle = Puzzle::from_grid(grid, 2);
-    for (name, text) in request.clues.iter().flatten() {
-        if let Some(clue) =
-            parse_slot_name(name).and_then(|(number, direction)| puzzle.clue_mut(number, direction))
-        {
-            clue.text = text.clone();
-        }
-    }
+    set_clue_texts(&mut puzzle, &request.clues)?;
     let report = attach(
         &mut puzzle,
         &Sources {

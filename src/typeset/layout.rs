@@ -82,6 +82,11 @@ const COMFORTABLE_CELL: f32 = 10.0 * 72.0 / 25.4;
 /// More pages of clues than this is no layout: a bound for the search.
 const MAX_CLUE_PAGES: usize = 50;
 
+/// Characters of title, byline and notes beyond which they cannot leave
+/// half a page: half an A4 or Letter page holds about 40 lines of 9-point
+/// notes of at most about 200 of the narrowest letters each.
+const MAX_HEADING_CHARS: usize = 20_000;
+
 const TITLE_SIZE: f32 = 20.0;
 const BYLINE_SIZE: f32 = 11.0;
 const NOTES_SIZE: f32 = 9.0;
@@ -368,6 +373,18 @@ struct PuzzlePages {
 /// Page 1 with its header (title, byline, notes and a rule, each only if
 /// there is one), and the room left below it for the grid and clues.
 fn first_page(sheet: &Sheet, puzzle: &Puzzle) -> Result<(Page, Rect)> {
+    let too_long = || {
+        Error::invalid(
+            "the title, byline, notes and copyright are too long: they leave less than \
+             half the page for the grid and clues",
+        )
+    };
+    // Far more than half a page holds even in the narrowest letters: no
+    // need to wrap megabytes of notes to find that out.
+    let heading = [&puzzle.title, &puzzle.author, &puzzle.notes];
+    if heading.iter().map(|t| t.chars().count()).sum::<usize>() > MAX_HEADING_CHARS {
+        return Err(too_long());
+    }
     let mut page = Page::new(sheet.width, sheet.height);
     let bottom = sheet.bottom;
     let byline = byline(&puzzle.author);
@@ -386,10 +403,7 @@ fn first_page(sheet: &Sheet, puzzle: &Puzzle) -> Result<(Page, Rect)> {
         MARGIN
     };
     if bottom - top < (sheet.height - 2.0 * MARGIN) / 2.0 {
-        return Err(Error::invalid(
-            "the title, byline, notes and copyright are too long: they leave less than \
-             half the page for the grid and clues",
-        ));
+        return Err(too_long());
     }
     let area = Rect {
         x: MARGIN,
@@ -1194,6 +1208,12 @@ mod tests {
             "the title, byline, notes and copyright are too long: they leave less than \
              half the page for the grid and clues"
         );
+        // Megabytes of notes are refused the same way, before any wrapping.
+        puzzle.notes = "i".repeat(5 << 20);
+        let err = document(&fonts, &puzzle, LETTER, true).unwrap_err();
+        assert!(err
+            .to_string()
+            .starts_with("the title, byline, notes and copyright are too long"));
         puzzle.notes = "Instructions that go on for far too long. ".repeat(50);
         assert_eq!(lay_out(&fonts, &puzzle, LETTER, true).pages, 2);
     }

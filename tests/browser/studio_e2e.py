@@ -13,27 +13,14 @@ import json
 import os
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
+
+import chrome
 
 url, shots = sys.argv[1], sys.argv[2]
-os.environ["SE_OFFLINE"] = "true"  # never let Selenium Manager fetch drivers
-
-options = webdriver.ChromeOptions()
-options.binary_location = "/usr/bin/chromium"
-options.add_experimental_option("prefs", {"download.default_directory": shots,
-                                          "download.prompt_for_download": False})
-for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-             "--disable-background-networking", "--disable-component-update", "--disable-sync",
-             "--window-size=1280,860"):
-    options.add_argument(flag)
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-# Re-rendering replaces elements under a running check: try again.
-wait = WebDriverWait(driver, 30, ignored_exceptions=[StaleElementReferenceException])
+driver, wait = chrome.start(downloads=shots)
 
 
 def cell(r, c):

@@ -1441,3 +1441,23 @@ fn importing_a_bad_xd_file_names_the_file_and_line() {
         )
     );
 }
+
+/// Control characters (a NUL, an escape) in a clue, the title or the notes
+/// never reach an .xd file, which is plain text: they become spaces, and
+/// the file reads back.
+#[test]
+fn control_characters_never_reach_an_xd_file() {
+    let mut puzzle = fixture("mini5");
+    puzzle.title = "Bell\u{7}s".into();
+    puzzle.notes = "One\u{0}two\nthree".into();
+    puzzle.clues[0].text = "Adds\u{0}up\u{1b}[31m".into();
+    let text = xd::write(&puzzle).unwrap();
+    assert!(
+        !text.chars().any(|c| c.is_control() && c != '\n'),
+        "{text:?}"
+    );
+    let back = xd::read(&text, "control.xd").unwrap();
+    assert_eq!(back.title, "Bell s");
+    assert_eq!(back.clues[0].text, "Adds up [31m");
+    assert_eq!(back.notes, "One two\nthree");
+}

@@ -676,6 +676,11 @@ fn api_over_http_candidates_fill_and_refusals() {
         &json!({}),
         (404, "no such page or API call"),
     );
+    studio.refuses(
+        "/api/clues",
+        &json!({ "grid": ["CAT", "A.A", "TAT"], "clues": { "99A": "Gone" } }),
+        (400, "\"clues\" names \"99A\", which is no slot of the grid"),
+    );
     // A call with the wrong method says so in JSON too.
     let (status, text) = studio.request("GET", "/api/fill", "application/json", b"");
     assert_eq!(status, 405);
@@ -761,23 +766,33 @@ fn studio_listens_on_loopback_opens_its_file_and_stops_on_ctrl_c() {
 /// autofill, clearing what is not locked, undo, drafting clues and picking
 /// another of the database's clues for an entry, entries sharing a root.
 /// The screenshots stay in `target/tmp/studio-screens` to be looked at.
-#[test]
-fn studio_page_in_a_real_browser() {
+/// Runs `tests/browser/SCRIPT` (which imports its neighbour `chrome.py`)
+/// on the studio's page, its screenshots going to `target/tmp/SHOTS`;
+/// returns what it prints.
+fn browser_script(script: &str, studio: &Studio, shots: &str) -> String {
     for program in ["/usr/bin/chromium", "/usr/bin/chromedriver"] {
         assert!(
             Path::new(program).exists(),
             "{program} is missing: install Debian's chromium and chromium-driver (.ci/run does)"
         );
     }
-    let studio = Studio::start(&[]);
-    let script = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser/studio_e2e.py"),
-    )
-    .unwrap();
-    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("studio-screens");
-    std::fs::create_dir_all(&shots).unwrap();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
+    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join(shots);
+    fs::create_dir_all(&shots).unwrap();
+    let run = format!(
+        "import runpy, sys; sys.path.insert(0, {dir:?}); runpy.run_path({path:?}, run_name='__main__')",
+        dir = dir.to_str().unwrap(),
+        path = dir.join(script).to_str().unwrap(),
+    );
     let url = format!("http://{}/", studio.address);
-    let out = run_python(&script, &[&url, shots.to_str().unwrap()]);
+    run_python(&run, &[&url, shots.to_str().unwrap()])
+}
+
+#[test]
+fn studio_page_in_a_real_browser() {
+    let studio = Studio::start(&[]);
+    let out = browser_script("studio_e2e.py", &studio, "studio-screens");
+    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("studio-screens");
     let result: Value = serde_json::from_str(out.trim()).unwrap_or_else(|e| panic!("{e}: {out}"));
     let filled: Vec<&str> = result["filled"]
         .as_array()
@@ -903,6 +918,124 @@ fn studio_saves_to_the_ipuz_it_was_started_on() {
         1,
         "only monday.ipuz"
     );
+}
+
+/// An .ipuz carrying every field a puzzle file can: copyright, notes,
+/// circled, shaded and rebus cells, an enumeration, and keys cruciverb does
+/// not model (origin, publisher, date, explanations, a tool's extension).
+/// Opened in the studio and saved as `/api/start` gave it, the file is
+/// unchanged in content; with one letter changed, only that cell is.
+/// Writes to `path` an .ipuz carrying every field a puzzle file can (see
+/// [`studio_save_keeps_every_field_of_the_file`]) and returns its JSON.
+fn rich_ipuz(path: &Path) -> Value {
+    use cruciverb::grid::Mark;
+    let mut puzzle = fixture("mini5");
+    puzzle.copyright = "© 2026 A. Setter".into();
+    puzzle.notes = "Circled letters spell a theme.".into();
+    puzzle.clues[0].enumeration = "4".into();
+    let mark = |circled, shaded, rebus: Option<&str>| Mark {
+        circled,
+        shaded,
+        rebus: rebus.map(str::to_string),
+    };
+    puzzle
+        .set_marks(std::collections::BTreeMap::from([
+            ((0, 1), mark(true, false, None)),
+            ((2, 2), mark(false, true, None)),
+            ((1, 0), mark(false, false, Some("CAT"))),
+        ]))
+        .unwrap();
+    let mut original: Value =
+        serde_json::from_str(&cruciverb::export::ipuz::write(&puzzle)).unwrap();
+    original["origin"] = json!("Another Tool 3.1");
+    original["publisher"] = json!("The Daily Example");
+    original["date"] = json!("11/28/2026");
+    original["explanations"] = json!({ "1A": "A note for solvers" });
+    original["com.example:extension"] = json!({ "level": 3 });
+    fs::write(path, serde_json::to_string_pretty(&original).unwrap()).unwrap();
+    original
+}
+
+#[test]
+fn studio_save_keeps_every_field_of_the_file() {
+    let dir = scratch("studio-roundtrip");
+    let path = dir.join("rich.ipuz");
+    let name = path.to_str().unwrap();
+    let original = rich_ipuz(&path);
+
+    let studio = Studio::start(&[name]);
+    let (_, text) = studio.request("GET", "/api/start", "text/plain", b"");
+    let start: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(start["copyright"], "© 2026 A. Setter");
+    assert_eq!(
+        start["marks"],
+        json!([
+            { "row": 0, "col": 1, "circled": true, "shaded": false, "rebus": null },
+            { "row": 1, "col": 0, "circled": false, "shaded": false, "rebus": "CAT" },
+            { "row": 2, "col": 2, "circled": false, "shaded": true, "rebus": null },
+        ])
+    );
+    let (status, body) = studio.post("/api/save", &start);
+    assert_eq!(status, 200, "{body}");
+    let saved: Value = serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(
+        saved, original,
+        "saved without changes, the file is the same"
+    );
+
+    // One letter changed (ERICA's E): only that cell of the solution.
+    let mut changed = start.clone();
+    changed["grid"][2] = json!("XRICA");
+    let (status, body) = studio.post("/api/save", &changed);
+    assert_eq!(status, 200, "{body}");
+    let saved: Value = serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+    let mut expected = original.clone();
+    expected["solution"][2][0] = json!("X");
+    assert_eq!(saved, expected);
+    // A letter typed over the rebus replaces it; the other marks stay.
+    let mut retyped = start.clone();
+    retyped["grid"][1] = json!("DURIO");
+    retyped.as_object_mut().unwrap().remove("marks");
+    let (status, body) = studio.post("/api/save", &retyped);
+    assert_eq!(status, 200, "{body}");
+    let again = cruciverb::export::import(&path).unwrap();
+    assert_eq!(again.marks.len(), 2, "{:?}", again.marks);
+    assert_eq!(again.copyright, "© 2026 A. Setter");
+    assert_eq!(again.clues[0].enumeration, "4");
+}
+
+/// The page shows an opened file's circled, shaded and rebus cells, writes
+/// a rebus with Insert, and Ctrl+S saves it with the file's other marks and
+/// fields (screenshot: `target/tmp/studio-marks/marks.png`).
+#[test]
+fn studio_page_shows_and_saves_marks_in_a_real_browser() {
+    let dir = scratch("studio-marks");
+    let path = dir.join("rich.ipuz");
+    rich_ipuz(&path);
+    let studio = Studio::start(&[path.to_str().unwrap()]);
+    let out = browser_script("studio_marks.py", &studio, "studio-marks");
+    let seen: Value = serde_json::from_str(out.trim()).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(seen["circled"], json!([[0, 1]]));
+    assert_eq!(seen["shaded"], json!([[2, 2]]));
+    assert_eq!(
+        (&seen["rebus"], &seen["new_rebus"]),
+        (&json!("CAT"), &json!("KEY"))
+    );
+    drop(studio);
+    let saved = cruciverb::export::import(&path).unwrap();
+    let rebuses: Vec<(&(usize, usize), Option<&str>)> = saved
+        .marks
+        .iter()
+        .map(|(at, m)| (at, m.rebus.as_deref()))
+        .filter(|(_, r)| r.is_some())
+        .collect();
+    assert_eq!(rebuses, [(&(1, 0), Some("CAT")), (&(4, 2), Some("KEY"))]);
+    assert_eq!(saved.marks.len(), 4);
+    assert_eq!(saved.copyright, "© 2026 A. Setter");
+    let answers: Vec<&str> = saved.clues.iter().map(|c| c.answer.as_str()).collect();
+    assert!(answers.contains(&"ASKEYS"), "{answers:?}");
+    let raw: Value = serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(raw["publisher"], "The Daily Example");
 }
 
 /// The grid as a pattern (white cells), for the independent rule checker.

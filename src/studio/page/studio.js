@@ -13,6 +13,7 @@ const state = {
   locked: new Set(), // "r,c" of cells whose letters Clear keeps
   banned: [], // words never offered or placed in this puzzle
   title: "", author: "", clues: {}, // from an opened file, carried into exports
+  marks: {}, // "r,c" → { circled, shaded, rebus } from an opened file; Save keeps them
   alternatives: {}, // slot → { answer, list } of database clues from the last Draft clues
   clueOpen: null, // the slot whose clue box was focused last: its alternatives show under it
   reported: null, // the grid the quality report under it describes
@@ -28,6 +29,33 @@ const height = () => state.rows.length;
 const width = () => (state.rows[0] || []).length;
 const isBlock = (r, c) => state.rows[r][c] === "#";
 const gridText = () => state.rows.map((row) => row.join(""));
+
+// The clues of the grid's slots as they are now: a clue written for a slot
+// that a block has since taken away stays in the page, but is not sent.
+function currentClues() {
+  const out = {};
+  for (const s of slots()) if (state.clues[s.name]) out[s.name] = state.clues[s.name];
+  return out;
+}
+
+// The marks as the API takes them: cells still white, a rebus only while
+// its cell still holds the rebus's first letter (a letter typed over a
+// rebus replaces it).
+function liveMarks() {
+  const out = [];
+  for (const [key, m] of Object.entries(state.marks)) {
+    const [r, c] = key.split(",").map(Number);
+    if (r >= height() || c >= width() || isBlock(r, c)) continue;
+    const rebus = m.rebus && m.rebus[0] === state.rows[r][c] ? m.rebus : null;
+    if (m.circled || m.shaded || rebus) out.push({ row: r, col: c, circled: m.circled, shaded: m.shaded, rebus });
+  }
+  return out;
+}
+
+function takeMarks(data) {
+  state.marks = {};
+  for (const m of data.marks || []) state.marks[m.row + "," + m.col] = { circled: m.circled, shaded: m.shaded, rebus: m.rebus };
+}
 
 // Slots as the engine sees them: maximal runs of two or more open cells,
 // numbered in reading order.
@@ -138,8 +166,12 @@ function render() {
       if (state.locked.has(key) && v !== "#" && v !== ".") cls.push("locked");
       else if (r === state.r && c === state.c) cls.push("cursor");
       else if (inSlot.has(key)) cls.push("in-slot");
+      const mark = v !== "#" ? state.marks[key] : null;
+      if (mark && mark.circled) cls.push("circled");
+      if (mark && mark.shaded) cls.push("shaded");
       const num = numbers[key] ? `<span class="num">${numbers[key]}</span>` : "";
-      const letter = v !== "#" && v !== "." ? v : "";
+      const rebus = mark && mark.rebus && mark.rebus[0] === v ? mark.rebus : null;
+      const letter = rebus ? `<span class="rebus">${rebus}</span>` : v !== "#" && v !== "." ? v : "";
       parts.push(`<div class="${cls.join(" ")}" data-r="${r}" data-c="${c}">${num}${letter}</div>`);
     }
   }
@@ -268,6 +300,7 @@ async function openFile(file) {
     remember();
     state.rows = data.grid.map((row) => row.split(""));
     state.title = data.title; state.author = data.author; state.clues = data.clues;
+    takeMarks(data);
     state.alternatives = {};
     state.locked.clear();
     state.r = 0; state.c = 0;
@@ -281,7 +314,8 @@ async function openFile(file) {
 async function save() {
   if ($("save").hidden) return;
   try {
-    const data = await api("/api/save", { grid: gridText(), title: state.title, author: state.author, clues: state.clues });
+    const data = await api("/api/save", { grid: gridText(), title: state.title, author: state.author, clues: currentClues(),
+      marks: liveMarks() });
     report(`saved ${data.saved}`);
   } catch (e) {
     report(e.message, true);
@@ -289,7 +323,7 @@ async function save() {
 }
 
 async function exportFile() {
-  const body = { grid: gridText(), format: $("format").value, title: state.title, author: state.author, clues: state.clues };
+  const body = { grid: gridText(), format: $("format").value, title: state.title, author: state.author, clues: currentClues() };
   try {
     const response = await fetch("/api/export", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
@@ -420,7 +454,7 @@ function renderOffers() {
 
 async function draftClues() {
   const sent = slots().map((s) => [s.name, answerOf(s)]);
-  const body = { grid: gridText(), clues: state.clues, list: list(), difficulty: $("difficulty").value,
+  const body = { grid: gridText(), clues: currentClues(), list: list(), difficulty: $("difficulty").value,
     british: $("british-clues").checked };
   try {
     const data = await api("/api/clues", body);
@@ -533,6 +567,22 @@ function changed() {
   askCandidates();
 }
 
+// Insert: the cell's rebus, two or more letters or digits starting with a
+// letter (HEART); an empty answer takes it away.
+function editRebus(r, c) {
+  if (isBlock(r, c)) return;
+  const key = r + "," + c;
+  const mark = state.marks[key] || { circled: false, shaded: false, rebus: null };
+  const text = window.prompt("Rebus for this cell (e.g. HEART); empty to remove", mark.rebus || "");
+  if (text === null) return;
+  const rebus = text.trim().toUpperCase();
+  if (rebus && !/^[A-Z][A-Z0-9]+$/.test(rebus)) { report(`a rebus is two or more letters or digits, starting with a letter: ${rebus}`, true); return; }
+  remember();
+  state.marks[key] = { ...mark, rebus: rebus || null };
+  setCell(r, c, rebus ? rebus[0] : ".");
+  changed();
+}
+
 function onKey(e) {
   if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z") { restore(state.undo, state.redo); e.preventDefault(); return; }
   if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "y") { restore(state.redo, state.undo); e.preventDefault(); return; }
@@ -553,6 +603,8 @@ function onKey(e) {
     changed();
   } else if (key === "." || key === "#") {
     toggleBlock(state.r, state.c);
+  } else if (key === "Insert") {
+    editRebus(state.r, state.c);
   } else if (key === " " || key === "Enter") {
     state.dir = state.dir === "A" ? "D" : "A";
     render(); askCandidates();
@@ -621,6 +673,7 @@ loadLists().then(() => fetch("/api/start")).then((r) => r.json()).then((data) =>
   if (data.grid) {
     state.rows = data.grid.map((row) => row.split(""));
     state.title = data.title; state.author = data.author; state.clues = data.clues;
+    takeMarks(data);
   }
   if (data.file) {
     $("save").hidden = false;
