@@ -15,6 +15,8 @@ pub mod quality;
 mod search;
 mod viability;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::error::{Error, Result};
@@ -46,6 +48,9 @@ pub struct FillOptions {
     /// At most so many entries of the kinds editors ration, and none in
     /// the longest slots (`make`'s budget); None for no limit.
     pub ration: Option<Ration>,
+    /// Set from elsewhere to end the search as a timeout would: the
+    /// studio sets it when a request's client has gone.
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 /// How many rationed entries (crosswordese, partials, abbreviations, odd
@@ -71,6 +76,7 @@ impl Default for FillOptions {
             banned: Vec::new(),
             shared_roots: false,
             ration: None,
+            cancel: None,
         }
     }
 }
@@ -242,6 +248,12 @@ pub fn fills(
         });
         return Ok(Outcome::Filled(()));
     }
+    let cancelled = || {
+        options
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+    };
     let words = slot_words(&slots, index)?;
     let problem = Problem::from_options(grid, slots, words, index, options);
     let at_leaf = match want {
@@ -249,6 +261,9 @@ pub fn fills(
         Want::All => AtLeaf::Continue,
     };
     let mut search = Search::new(&problem, grid, options.seed, options.timeout, at_leaf);
+    if options.cancel.is_some() {
+        search.stop_when(&cancelled);
+    }
     let empty = search.empty_slots();
     if !empty.is_empty() {
         let reason = "no word fits the fixed letters of";

@@ -317,7 +317,11 @@ pub fn candidates(
 
 /// `POST /api/fill`: the grid filled (or only its region changed), or a 422
 /// naming why there is no fill.
-pub fn fill(request: &FillRequest, index: &Index) -> Reply {
+pub fn fill(
+    request: &FillRequest,
+    index: &Index,
+    gone: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> Reply {
     let mut grid = parse_grid(&request.grid)?;
     let timeout = seconds(request.timeout, DEFAULT_FILL_SECONDS)?;
     let keep = grid.clone();
@@ -338,6 +342,7 @@ pub fn fill(request: &FillRequest, index: &Index) -> Reply {
     let options = FillOptions {
         timeout: Some(timeout),
         seed: request.seed.unwrap_or(0),
+        cancel: Some(gone),
         ..options(request.min_score, request.banned.as_deref())?
     };
     match fill::fill(&grid, index, &options)? {
@@ -1209,7 +1214,8 @@ mod tests {
         let index = Index::build(&list, 0);
         let grid = json!(["ELMS", "L...", "M...", "#..."]);
         let body = json!({ "grid": grid, "min_score": 70, "timeout": 20 });
-        let reply = fill(&request(body), &index).unwrap_or_else(|e| panic!("{e:?}"));
+        let reply =
+            fill(&request(body), &index, Default::default()).unwrap_or_else(|e| panic!("{e:?}"));
         let quality = reply["quality"].as_str().expect("a quality report");
         assert!(
             quality.ends_with("entries sharing a root (1): ELMS/ELM (ELM)"),

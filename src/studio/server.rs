@@ -8,7 +8,7 @@
 
 use std::future::Future;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use axum::extract::rejection::JsonRejection;
@@ -114,6 +114,7 @@ fn router(shared: Shared) -> Router {
             })
         })
         .layer(DefaultBodyLimit::max(MOST_BODY_BYTES))
+        .layer(middleware::from_fn(body_in_time))
         .layer(middleware::from_fn(addressed_directly))
         .with_state(shared)
 }
@@ -141,6 +142,37 @@ async fn addressed_directly(request: Request, next: Next) -> Response {
         message: format!("the studio answers requests to its own address, not to host {host:?}"),
         extra: Value::Null,
     })
+}
+
+/// Longest a request's body may take to arrive: a client that declares a
+/// body and then stalls is answered 408 and its connection freed.
+const BODY_SECONDS: u64 = 10;
+
+/// Reads the request's whole body within [`BODY_SECONDS`] (and at most
+/// [`MOST_LIST_BYTES`], the largest any call takes; each call's own limit
+/// still applies) before the call sees it.
+async fn body_in_time(request: Request, next: Next) -> Response {
+    let (parts, body) = request.into_parts();
+    let read = axum::body::to_bytes(body, MOST_LIST_BYTES);
+    match tokio::time::timeout(std::time::Duration::from_secs(BODY_SECONDS), read).await {
+        Ok(Ok(bytes)) => {
+            next.run(Request::from_parts(parts, axum::body::Body::from(bytes)))
+                .await
+        }
+        Ok(Err(_)) => error(ApiError {
+            status: 413,
+            message: format!(
+                "the request body is over {} MiB, or ended before its declared length",
+                MOST_LIST_BYTES >> 20
+            ),
+            extra: Value::Null,
+        }),
+        Err(_) => error(ApiError {
+            status: 408,
+            message: format!("the request body did not arrive within {BODY_SECONDS} s"),
+            extra: Value::Null,
+        }),
+    }
 }
 
 fn static_file(kind: &'static str, body: &'static str) -> Response {
@@ -239,10 +271,25 @@ async fn fill(
     State(shared): State<Shared>,
     body: Result<Json<api::FillRequest>, JsonRejection>,
 ) -> Response {
-    with_list(shared, body, |request, source| {
-        api::fill(request, &source.index)
+    // The server drops this future when the client goes: the guard then
+    // tells the fill, which runs on a blocking thread, to stop.
+    let gone = ClientGone::default();
+    let flag = gone.0.clone();
+    with_list(shared, body, move |request, source| {
+        api::fill(request, &source.index, flag)
     })
     .await
+}
+
+/// Set when dropped: when its request's future is dropped, finished or
+/// abandoned by its client.
+#[derive(Default)]
+struct ClientGone(Arc<AtomicBool>);
+
+impl Drop for ClientGone {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
 }
 
 async fn analyze(

@@ -1038,6 +1038,74 @@ fn studio_page_shows_and_saves_marks_in_a_real_browser() {
     assert_eq!(raw["publisher"], "The Daily Example");
 }
 
+/// A request that declares a body and sends only part of it is answered
+/// 408 once the studio's wait for bodies is over, not held open.
+#[test]
+fn studio_drops_a_request_whose_body_stalls() {
+    let studio = Studio::start(&[]);
+    let mut stream = TcpStream::connect(&studio.address).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    write!(
+        stream,
+        "POST /api/fill HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{\"",
+        studio.address
+    )
+    .unwrap();
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).unwrap();
+    assert!(reply.starts_with("HTTP/1.1 408"), "{reply}");
+    assert!(
+        reply.ends_with("{\"error\":\"the request body did not arrive within 10 s\"}"),
+        "{reply}"
+    );
+}
+
+/// CPU time the process has used so far, in clock ticks.
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // After the command name in parentheses: utime and stime are fields
+    // 14 and 15 of the whole line.
+    let rest = &stat[stat.rfind(')').unwrap() + 2..];
+    let fields: Vec<u64> = rest
+        .split_whitespace()
+        .skip(11)
+        .take(2)
+        .map(|f| f.parse().unwrap())
+        .collect();
+    fields.iter().sum()
+}
+
+/// A fill whose client has gone stops: a 7×7 open square (which would run
+/// its whole 30 s) is asked for and the connection closed; the server then
+/// uses next to no CPU. With the client waiting, the same request runs
+/// until its timeout.
+#[test]
+fn studio_stops_a_fill_its_client_abandoned() {
+    let studio = Studio::start(&[]);
+    let body = json!({ "grid": vec!["......."; 7], "timeout": 30 }).to_string();
+    let mut stream = TcpStream::connect(&studio.address).unwrap();
+    write!(
+        stream,
+        "POST /api/fill HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        studio.address,
+        body.len()
+    )
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let pid = studio.child.id();
+    let working = cpu_ticks(pid);
+    std::thread::sleep(Duration::from_millis(1000));
+    assert!(cpu_ticks(pid) - working > 20, "the fill is under way");
+    drop(stream);
+    std::thread::sleep(Duration::from_millis(300));
+    let after = cpu_ticks(pid);
+    std::thread::sleep(Duration::from_secs(2));
+    let used = cpu_ticks(pid) - after;
+    assert!(used < 40, "{used} ticks in 2 s after the client left");
+}
+
 /// The grid as a pattern (white cells), for the independent rule checker.
 fn pattern_of(grid: &Grid) -> cruciverb::pattern::Pattern {
     let rows = (0..grid.height())
