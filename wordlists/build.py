@@ -19,7 +19,7 @@ writes, next to this script:
                      other entries, and a spare for each written answer
                      with fewer than three clues, which `make` uses only
                      when every written one would use another answer of
-                     its grid (OVATE's "Egg-shaped" beside EGGS);
+                     its grid (WHIRL's "Spin" beside SPIN);
 - forms.txt          `WORD;written form` where the form shows word
                      boundaries (`BUCKETLIST;bucket list`): enumerations;
 - roots.txt          `WORD;ROOT ROOT|WEAK` (`listkit.roots`): which entries

@@ -10,9 +10,9 @@
 //! and no other slot has the same text; among those, one is drawn at
 //! random (seeded) with weights that follow the puzzle's difficulty, so the
 //! same answer in two puzzles usually gets two clues. A drafted spare is
-//! drawn only when no written clue is left (OVATE's "Egg-shaped" beside
-//! EGGS). British puzzles skip
-//! clues only American solvers would get and respell the rest.
+//! drawn only when no written clue is left (WHIRL's "Spin" beside SPIN).
+//! British puzzles skip clues only American solvers would get and respell
+//! the rest.
 
 use std::collections::HashSet;
 
