@@ -25,3 +25,16 @@ def start(downloads=None):
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     wait = WebDriverWait(driver, 30, ignored_exceptions=[StaleElementReferenceException])
     return driver, wait
+
+
+def click(find, tries=20):
+    """Clicks what `find()` returns, finding it again when the page
+    re-rendered it between the finding and the click (the studio redraws
+    its grid and lists whenever an answer from the server arrives)."""
+    for _ in range(tries - 1):
+        try:
+            find().click()
+            return
+        except StaleElementReferenceException:
+            continue
+    find().click()

@@ -27,6 +27,10 @@ def cell(r, c):
     return driver.find_element(By.CSS_SELECTOR, f'.cell[data-r="{r}"][data-c="{c}"]')
 
 
+def click_cell(r, c):
+    chrome.click(lambda: cell(r, c))
+
+
 def letter(r, c):
     """The letter shown in a cell ('' when open, '#' for a block)."""
     return driver.execute_script(
@@ -67,7 +71,7 @@ try:
     expect("symmetric blocks", lambda: rows(5), ["#....", ".....", ".....", ".....", "....#"])
 
     # Typing fills the entry and moves along it.
-    cell(1, 0).click()
+    click_cell(1, 0)
     grid.send_keys("st")
     expect("typed", lambda: rows(5)[1], "ST...")
     expect("cursor", lambda: driver.execute_script("return document.querySelector('.cursor').dataset.c"), "2")
@@ -90,12 +94,12 @@ try:
     if not word.startswith("ST") or len(word) != 5:
         sys.exit(f"suggestion {word!r} does not fit ST...")
     driver.save_screenshot(os.path.join(shots, "studio-suggestions.png"))
-    first.click()
+    chrome.click(lambda: driver.find_element(By.CSS_SELECTOR, f'#candidates li[data-word="{word}"]'))
     expect("picked word", lambda: rows(5)[1], word)
     driver.find_element(By.ID, "lock").click()
 
     # Fill one entry: only its open cells change.
-    cell(3, 0).click()
+    click_cell(3, 0)
     driver.find_element(By.ID, "fill-entry").click()
     wait.until(lambda d: "." not in rows(5)[3])
     after = rows(5)
@@ -150,22 +154,23 @@ try:
     choice = next((s for s, n in sorted(counts.items()) if n >= 3), None)
     if choice is None:
         sys.exit(f"no entry offers three clues: {counts}")
-    box = driver.find_element(By.CSS_SELECTOR, f'#clue-panel input[data-slot="{choice}"]')
-    before = box.get_attribute("value")
-    box.click()
+    def box():
+        return driver.find_element(By.CSS_SELECTOR, f'#clue-panel input[data-slot="{choice}"]')
+
+    before = box().get_attribute("value")
+    chrome.click(box)
     expect("offers shown", lambda: len(offers()), counts[choice])
     levels = [b.find_element(By.CSS_SELECTOR, ".level").text.lower() for b in offers()]
     if not set(levels) <= {"easy", "medium", "hard"}:
         sys.exit(f"levels of the offers: {levels}")
     expect("drafted clue marked", chosen, [before])
-    other = next(b for b in offers() if b.get_attribute("data-text") != before)
-    after = other.get_attribute("data-text")
-    other.click()
-    expect("picked clue", lambda: box.get_attribute("value"), after)
+    after = next(b.get_attribute("data-text") for b in offers() if b.get_attribute("data-text") != before)
+    chrome.click(lambda: next(b for b in offers() if b.get_attribute("data-text") == after))
+    expect("picked clue", lambda: box().get_attribute("value"), after)
     expect("picked clue marked", chosen, [after])
     if clue_texts()[choice] != after:
         sys.exit(f"{choice} reads {clue_texts()[choice]!r} after picking {after!r}")
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", box)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", box())
     driver.save_screenshot(os.path.join(shots, "studio-alternatives.png"))
     clues = clue_texts()
     target = os.path.join(shots, "puzzle.puz")
@@ -192,7 +197,7 @@ try:
     size.send_keys("15")
     driver.find_element(By.ID, "new").click()
     wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".cell")) == 225)
-    cell(7, 4).click()
+    click_cell(7, 4)
     driver.find_element(By.ID, "grid").send_keys("PATTERN")
     expect("typed entry", lambda: rows(15)[7], "....PATTERN....")
     patterns = []
@@ -222,12 +227,12 @@ try:
     size.send_keys("4")
     driver.find_element(By.ID, "new").click()
     wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".cell")) == 16)
-    cell(3, 0).click()
+    click_cell(3, 0)
     grid = driver.find_element(By.ID, "grid")
     grid.send_keys(".")
-    cell(0, 0).click()
+    click_cell(0, 0)
     grid.send_keys("elms")
-    cell(0, 0).click()
+    click_cell(0, 0)
     grid.send_keys(" elm")  # Space turns the cursor down
     expect("typed pair", lambda: rows(4), ["ELMS", "L...", "M...", "#..."])
     roots = "ELMS (1A) and ELM (1D) share a root: ELM"

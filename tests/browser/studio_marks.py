@@ -41,7 +41,7 @@ try:
     }
     driver.save_screenshot(os.path.join(shots, "marks.png"))
     # A new rebus at row 4, column 2 (ASKS's K) with Insert.
-    cell(4, 2).click()
+    chrome.click(lambda: cell(4, 2))
     grid = driver.find_element(By.ID, "grid")
     grid.send_keys(Keys.INSERT)
     wait.until(lambda d: d.switch_to.alert)
