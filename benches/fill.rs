@@ -11,7 +11,7 @@
 //! one list; `BENCH_SHARED_ROOTS=1` lifts the root rule, to see its cost.
 
 mod common;
-use common::median;
+use common::{median, peak_rss_mb};
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -102,7 +102,7 @@ fn fill_in() {
         let grid_text = std::fs::read_to_string(dir.join(format!("{name}.grid"))).expect("grid");
         let grid = Grid::parse_text(&grid_text, name).expect("grid");
         let (list, _) = WordList::read(&dir.join(format!("{name}.words"))).expect("words");
-        let index = Index::build(&list, 0);
+        let index = Index::build(&list, 0).expect("index the list");
         let options = FillOptions {
             use_all: true,
             ..FillOptions::default()
@@ -144,13 +144,6 @@ fn scowl_list() -> Option<WordList> {
     Some(list)
 }
 
-fn peak_rss_mb() -> Option<f64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb / 1024.0)
-}
-
 fn main() {
     let cases = [
         pattern_case("patterns/bench-15x15.hex", 10),
@@ -180,7 +173,7 @@ fn main() {
     }
     for (name, list) in &lists {
         let start = Instant::now();
-        let index = Index::build(list, 0);
+        let index = Index::build(list, 0).expect("index the list");
         println!(
             "{name}: {} words, index built in {:.0} ms",
             list.len(),

@@ -26,13 +26,13 @@ fn bench_list() -> WordList {
         .into_iter()
         .filter(|e| e.word.len() == SIZE)
         .take(WORDS)
-        .map(|e| e.word.clone())
+        .map(|e| e.word.to_string())
         .collect();
     WordList::parse(&best.join("\n"), "bench").0
 }
 
 fn main() {
-    let index = Index::build(&bench_list(), 0);
+    let index = Index::build(&bench_list(), 0).expect("index the list");
     let words = index.of_length(SIZE).expect("4-letter words");
     println!("{} words of {SIZE} letters", words.count());
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());

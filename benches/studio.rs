@@ -48,11 +48,13 @@ fn post(address: &str, path: &str, body: &Value) -> Value {
 
 fn main() {
     let (list, _) = default_list().expect("embedded list");
-    let index = Index::build(&list, 0);
+    let index = Index::build(&list, 0).expect("index the list");
     let runtime = tokio::runtime::Runtime::new().expect("runtime");
     // A fresh server per budget, so that no run starts with the fills an
     // earlier one found.
-    let lists = Lists::new(vec![WordSource::new("embedded list", list)]);
+    let lists = Lists::new(vec![
+        WordSource::new("embedded list", list).expect("index the list")
+    ]);
     let start = || {
         let listener = runtime
             .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))

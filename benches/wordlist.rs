@@ -33,7 +33,7 @@ fn main() {
     let (list, _) = WordList::parse(&text, "synthetic");
     let parse = start.elapsed();
     let start = Instant::now();
-    let index = Index::build(&list, 7);
+    let index = Index::build(&list, 7).expect("index the list");
     let build = start.elapsed();
     let path = std::env::temp_dir().join(format!("cruciverb-bench-{}.idx", std::process::id()));
     index.save(&path).expect("save index");

@@ -4,8 +4,13 @@
 //! `build.rs` checks each file's format and compiles it in deflated, so a
 //! malformed line fails the build, not a user's run. Inflating is done on
 //! first use only (most commands need none of the tables), and a keyed table
-//! (`KEY;value` lines) is looked up by binary search over its sorted lines,
-//! so it costs one copy of the text and one small index.
+//! (`KEY;value` lines) is looked up through a hash table of line numbers
+//! (indexing a list of millions of words looks each one up), so it costs
+//! one copy of the text and two small indexes.
+
+use std::hash::BuildHasher;
+
+use hashbrown::{DefaultHashBuilder, HashTable};
 
 /// The bytes `build.rs` deflated, inflated. Panics only on a broken build:
 /// build.rs compressed these very bytes from checked UTF-8.
@@ -16,12 +21,21 @@ pub fn inflate(packed: &[u8]) -> String {
 }
 
 /// `KEY;value` lines, looked up by key.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct KeyedLines {
     text: String,
     /// For each line, in key order: where it starts, where its key ends (the
     /// `;`) and where it ends, as byte offsets into `text`.
     lines: Vec<Line>,
+    /// Line numbers, found by key.
+    table: HashTable<u32>,
+    hasher: DefaultHashBuilder,
+}
+
+impl std::fmt::Debug for KeyedLines {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "KeyedLines({} lines)", self.lines.len())
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -49,15 +63,40 @@ impl KeyedLines {
             start += line.len();
         }
         lines.sort_by(|a, b| text[a.start..a.semicolon].cmp(&text[b.start..b.semicolon]));
-        KeyedLines { text, lines }
+        let hasher = DefaultHashBuilder::default();
+        let mut table = HashTable::with_capacity(lines.len());
+        let hash = |n: &u32| {
+            let line: &Line = &lines[*n as usize];
+            hasher.hash_one(&text[line.start..line.semicolon])
+        };
+        for n in 0..lines.len() as u32 {
+            // The first of equal keys is the one found.
+            let key = &text[lines[n as usize].start..lines[n as usize].semicolon];
+            let h = hasher.hash_one(key);
+            if table
+                .find(h, |m| {
+                    text[lines[*m as usize].start..lines[*m as usize].semicolon] == *key
+                })
+                .is_none()
+            {
+                table.insert_unique(h, n, hash);
+            }
+        }
+        KeyedLines {
+            text,
+            lines,
+            table,
+            hasher,
+        }
     }
 
     /// The value of `key` (everything after the first `;`, trimmed).
     pub fn get(&self, key: &str) -> Option<&str> {
-        self.lines
-            .binary_search_by(|line| self.key(line).cmp(key))
-            .ok()
-            .map(|i| self.value(&self.lines[i]))
+        self.table
+            .find(self.hasher.hash_one(key), |n| {
+                self.key(&self.lines[*n as usize]) == key
+            })
+            .map(|n| self.value(&self.lines[*n as usize]))
     }
 
     pub fn len(&self) -> usize {

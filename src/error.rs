@@ -27,6 +27,10 @@ pub enum Error {
     Rules(String),
     #[error("{}: {source}", path.display())]
     Io { path: PathBuf, source: io::Error },
+    /// `--timeout` ran out before the work that precedes a search (reading
+    /// and indexing word lists) was done; says what was under way.
+    #[error("--timeout ran out while {0}")]
+    TimedOut(String),
 }
 
 impl Error {
@@ -59,9 +63,13 @@ impl Error {
         }
     }
 
-    /// Bad input of any kind exits 2, as documented in the README.
-    pub fn exit_code(&self) -> i32 {
-        2
+    /// Bad input of any kind exits 2, a timeout 1 (a search that ended
+    /// without a result), as documented in the README.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Error::TimedOut(_) => 1,
+            _ => 2,
+        }
     }
 }
 

@@ -45,7 +45,7 @@ fn main() -> ExitCode {
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             note!("cruciverb: error: {e}");
-            ExitCode::from(cli::BAD_INPUT)
+            ExitCode::from(e.exit_code())
         }
     }
 }

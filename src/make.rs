@@ -16,6 +16,7 @@
 //! entries as its theme allows.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
@@ -385,10 +386,38 @@ pub fn random_pattern(
         &Search::new(width, height, rules)?,
         rules,
         rng,
-        (None, MOST_DESCENTS),
+        DrawLimit::descents(MOST_DESCENTS),
         &|g| if lively_shape(g) { BEST } else { 0 },
         None,
     )
+}
+
+/// How long a draw may go on: until a time, for at most a number of
+/// descents (counted rather than timed, so that a seed draws the same
+/// pattern on any machine), and until a flag is set (a studio request
+/// whose client has gone).
+#[derive(Clone, Copy)]
+pub struct DrawLimit<'a> {
+    pub until: Option<Instant>,
+    pub descents: usize,
+    pub cancel: Option<&'a AtomicBool>,
+}
+
+impl DrawLimit<'_> {
+    /// At most `descents`, with no time limit and no flag.
+    pub fn descents(descents: usize) -> DrawLimit<'static> {
+        DrawLimit {
+            until: None,
+            descents,
+            cancel: None,
+        }
+    }
+
+    /// Whether the time is up or the flag set.
+    pub fn passed(&self) -> bool {
+        self.until.is_some_and(|d| Instant::now() >= d)
+            || self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+    }
 }
 
 /// Like [`random_pattern`], for the size of `grid` and keeping its blocks
@@ -410,7 +439,7 @@ pub fn random_pattern_keeping(
     rules: &Rules,
     grid: &Grid,
     rng: &mut StdRng,
-    (deadline, descents): (Option<Instant>, usize),
+    limit: DrawLimit,
     fits: &dyn Fn(&Grid) -> u8,
     words: Option<&Index>,
 ) -> Result<Grid> {
@@ -502,7 +531,7 @@ pub fn random_pattern_keeping(
         &search,
         rules,
         rng,
-        (deadline, descents),
+        limit,
         &rank,
         words.map(|_| &mut check as &mut dyn FnMut(Run) -> bool),
     )?))
@@ -583,7 +612,7 @@ fn draw(
     search: &Search,
     rules: &Rules,
     rng: &mut StdRng,
-    (deadline, most): (Option<Instant>, usize),
+    limit: DrawLimit,
     rank: &dyn Fn(&Grid) -> u8,
     mut check: Option<&mut dyn FnMut(Run) -> bool>,
 ) -> Result<Grid> {
@@ -595,7 +624,7 @@ fn draw(
         ))
     };
     let mut fallback = None;
-    for descent in 1..=most.min(MOST_DESCENTS) {
+    for descent in 1..=limit.descents.min(MOST_DESCENTS) {
         let check = check
             .as_mut()
             .map(|c| &mut **c as &mut dyn FnMut(Run) -> bool);
@@ -617,9 +646,7 @@ fn draw(
             Sample::Empty => break,
             Sample::OutOfBudget => {}
         }
-        if descent >= SHAPE_DESCENTS && fallback.is_some()
-            || deadline.is_some_and(|d| Instant::now() >= d)
-        {
+        if descent >= SHAPE_DESCENTS && fallback.is_some() || limit.passed() {
             break;
         }
     }
@@ -652,9 +679,9 @@ pub fn clued_index(
         &filter,
         |entry| {
             entry.clue.is_some()
-                || clue_file.is_some_and(|f| f.for_answer(&entry.word).is_some())
+                || clue_file.is_some_and(|f| f.for_answer(entry.word).is_some())
                 || database()
-                    .clues(&entry.word)
+                    .clues(entry.word)
                     .iter()
                     .any(|c| suits(spec.dialect, c.region))
         },
@@ -926,7 +953,7 @@ fn themed_pattern(
             rules,
             &turn_if(grid.clone()),
             rng,
-            (None, THEMED_DESCENTS),
+            DrawLimit::descents(THEMED_DESCENTS),
             &ranked,
             words,
         )

@@ -57,8 +57,13 @@ impl Deadline {
 
     /// `limit` from now; `None` never passes.
     pub fn after(limit: Option<Duration>) -> Deadline {
+        Deadline::at(limit.and_then(|l| Instant::now().checked_add(l)))
+    }
+
+    /// At `at`; `None` never passes.
+    pub fn at(at: Option<Instant>) -> Deadline {
         Deadline {
-            at: limit.and_then(|l| Instant::now().checked_add(l)),
+            at,
             ticks: Cell::new(0),
             passed: Cell::new(false),
         }
@@ -82,6 +87,15 @@ impl Deadline {
                     self.passed.set(true);
                 }
             }
+        }
+        self.passed.get()
+    }
+
+    /// Reads the clock now (for steps too long to count in ticks); true
+    /// once the deadline has passed.
+    pub fn check(&self) -> bool {
+        if !self.passed.get() && self.at.is_some_and(|at| Instant::now() >= at) {
+            self.passed.set(true);
         }
         self.passed.get()
     }

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use clap::Args;
 
@@ -103,16 +103,21 @@ impl FillArgs {
 }
 
 pub fn run(command: &FillArgs) -> Result<ExitCode> {
-    let index = command
-        .lists
-        .spec()
-        .index(default_cache_dir().as_deref(), &Bars::new(false))?;
+    let started = Instant::now();
+    let mut spec = command.lists.spec();
+    // One grid's --timeout is the whole command's, reading the lists
+    // included; a batch's is each pattern's, and the lists are read once.
+    if command.patterns.is_none() {
+        spec.until = command.timeout.and_then(|t| started.checked_add(t));
+    }
+    let index = spec.index(default_cache_dir().as_deref(), &Bars::new(false))?;
     if let (Some(patterns), Some(out_dir)) = (&command.patterns, &command.out_dir) {
         return fill_batch(command, patterns, out_dir, &index);
     }
     // A marked text grid's circles and shading go on to the saved puzzle.
     let (grid, marks) = grid::load_marked(command.grid.as_deref().unwrap_or_default())?;
-    let options = command.options(None)?;
+    let mut options = command.options(None)?;
+    options.timeout = options.timeout.map(|t| t.saturating_sub(started.elapsed()));
     if command.all || command.count > 1 {
         return fill_many(command, &grid, &index, &options);
     }

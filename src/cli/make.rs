@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use clap::Args;
 
@@ -186,6 +186,12 @@ pub fn run(command: &MakeArgs) -> Result<ExitCode> {
     let list = clue_list(&command.lists.files)?;
     let mut spec = command.lists.spec();
     spec.dialect = options.dialect;
+    // --timeout is each pattern's; reading and indexing the lists may take
+    // as long as all the attempts together.
+    spec.until = options
+        .timeout
+        .checked_mul(u32::try_from(options.attempts).unwrap_or(u32::MAX))
+        .and_then(|all| Instant::now().checked_add(all));
     let index = clued_index(
         &spec,
         file.as_ref(),

@@ -60,9 +60,6 @@ pub mod wordlist;
 /// Exit code of a search that ended without a result (not an input error).
 pub const NO_RESULT: u8 = 1;
 
-/// Exit code of bad input of any kind.
-pub const BAD_INPUT: u8 = 2;
-
 /// How a solver's run ends: success with solutions, else [`NO_RESULT`]
 /// (saying "no solution" unless it timed out, which was said already).
 pub fn solver_exit(found: usize, timed_out: bool) -> std::process::ExitCode {

@@ -44,6 +44,7 @@ impl WordlistOptions {
             min_score: self.min_score,
             exclude: self.exclude.clone(),
             dialect: Dialect::American,
+            until: None,
         }
     }
 }
@@ -246,6 +247,7 @@ pub fn clue_list(files: &[PathBuf]) -> Result<Option<WordList>> {
         min_score: 0,
         exclude: Vec::new(),
         dialect: Dialect::American,
+        until: None,
     };
     spec.load(&Bars::new(false)).map(Some)
 }

@@ -43,26 +43,26 @@ pub struct SquaresArgs {
 
 pub fn run(command: &SquaresArgs) -> Result<ExitCode> {
     let threads = threads(command.threads);
-    let index = command
-        .lists
-        .spec()
-        .index(default_cache_dir().as_deref(), &Bars::new(false))?;
+    // --timeout counts reading and indexing the lists.
+    let until = command.timeout.and_then(|t| Instant::now().checked_add(t));
+    let mut spec = command.lists.spec();
+    spec.until = until;
+    let index = spec.index(default_cache_dir().as_deref(), &Bars::new(false))?;
     let squares = WordSquares::from_index(&index, command.size, command.distinct)?;
     if command.count {
-        let deadline = command.timeout.and_then(|t| Instant::now().checked_add(t));
-        let Some(found) = squares.count_reporting(threads, &Bars::new(false), deadline) else {
+        let Some(found) = squares.count_reporting(threads, &Bars::new(false), until) else {
             note!("gave up (--timeout) before the count was complete");
             return Ok(ExitCode::from(NO_RESULT));
         };
         outln!("{found}");
         return Ok(ExitCode::SUCCESS);
     }
-    list(&squares, command)
+    list(&squares, command, until)
 }
 
 /// Prints squares separated by blank lines; exit code [`NO_RESULT`] when there
 /// are none.
-fn list(squares: &WordSquares, command: &SquaresArgs) -> Result<ExitCode> {
+fn list(squares: &WordSquares, command: &SquaresArgs, until: Option<Instant>) -> Result<ExitCode> {
     let limit = command.limit.unwrap_or(u64::MAX);
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut written: u64 = 0;
@@ -76,11 +76,7 @@ fn list(squares: &WordSquares, command: &SquaresArgs) -> Result<ExitCode> {
         written += 1;
         written < limit
     };
-    let listed = squares.each_reporting(
-        visit,
-        &Bars::beside_stdout(),
-        Deadline::after(command.timeout),
-    );
+    let listed = squares.each_reporting(visit, &Bars::beside_stdout(), Deadline::at(until));
     let flushed = match failure {
         Some(e) => Err(e),
         None => out.flush(),

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use cruciverb::export::{self, Format};
 use cruciverb::grid;
 use cruciverb::puzzle::Puzzle;
-use cruciverb::studio::lists::{Lists, WordSource};
+use cruciverb::studio::lists::{Lists, WordSource, LIST_MEMORY};
 use cruciverb::studio::server;
 use cruciverb::wordlist::embedded::default_list;
 use cruciverb::{Error, Result};
@@ -21,9 +21,9 @@ use super::progress::Bars;
 
 #[derive(Args)]
 pub struct StudioArgs {
-    /// What to start from: a puzzle FILE.ipuz (opened if it exists; Save
-    /// writes it), a .puz, .jpz or .xd puzzle, a text grid, FILE.hex or
-    /// FILE.hex:N.
+    /// What to start from: a puzzle FILE.ipuz, .puz, .jpz or .xd (Save
+    /// writes it back in its format; an .ipuz that does not exist yet is
+    /// a new puzzle), a text grid, FILE.hex or FILE.hex:N.
     file: Option<String>,
     /// Port to listen on (default: a free one).
     #[arg(long, default_value_t = 0)]
@@ -32,6 +32,11 @@ pub struct StudioArgs {
     /// the studio (and the files it writes).
     #[arg(long, default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
     host: IpAddr,
+    /// Memory, in MB, that all the studio's word lists may hold together,
+    /// those of the command line included; lists added from the page
+    /// beyond it are refused.
+    #[arg(long, value_name = "MB", default_value_t = LIST_MEMORY / 1_000_000, value_parser = clap::value_parser!(usize))]
+    list_memory: usize,
     #[command(flatten)]
     lists: WordlistOptions,
 }
@@ -41,7 +46,13 @@ pub fn run(command: &StudioArgs) -> Result<ExitCode> {
         None => (None, None),
         Some(spec) => opening(spec)?,
     };
-    let lists = word_sources(&command.lists)?;
+    let budget = command.list_memory.checked_mul(1_000_000).ok_or_else(|| {
+        Error::invalid(format!(
+            "--list-memory {} is more memory than any machine has",
+            command.list_memory
+        ))
+    })?;
+    let lists = word_sources(&command.lists, budget)?;
     if !command.host.is_loopback() {
         note!(
             "cruciverb studio: warning: listening on {}, not loopback: anyone who can reach this machine can use the studio",
@@ -91,33 +102,41 @@ pub fn run(command: &StudioArgs) -> Result<ExitCode> {
 
 /// The list the command line names (the embedded one by default) and,
 /// when that is the constructor's own, the embedded one beside it.
-fn word_sources(options: &WordlistOptions) -> Result<Lists> {
+fn word_sources(options: &WordlistOptions, budget: usize) -> Result<Lists> {
     let spec = options.spec();
     let list = spec.load(&Bars::new(false))?;
     if spec.files.is_empty() {
-        return Ok(Lists::new(vec![WordSource::new(EMBEDDED, list)]));
+        return Ok(Lists::with_budget(
+            vec![WordSource::new(EMBEDDED, list)?],
+            budget,
+        ));
     }
     let names: Vec<String> = spec.files.iter().map(|f| f.display().to_string()).collect();
     let (mut embedded, _) = default_list()?;
     embedded.retain_min_score(spec.min_score);
-    Ok(Lists::new(vec![
-        WordSource::new(names.join(" + "), list),
-        WordSource::new(EMBEDDED, embedded),
-    ]))
+    Ok(Lists::with_budget(
+        vec![
+            WordSource::new(names.join(" + "), list)?,
+            WordSource::new(EMBEDDED, embedded)?,
+        ],
+        budget,
+    ))
 }
 
 /// The embedded list's name on the page.
 const EMBEDDED: &str = "embedded list";
 
-/// The puzzle to start from and the file Save writes: an .ipuz is both
-/// (a new one when it does not exist yet); other puzzles and grids are only
-/// opened.
+/// The puzzle to start from and the file Save writes: a puzzle file is
+/// both (Save writes it back in its format; an .ipuz may be a new one,
+/// not there yet); grids are only opened.
 fn opening(spec: &str) -> Result<(Option<Puzzle>, Option<PathBuf>)> {
     let path = Path::new(spec);
     match Format::of_path(path) {
         Some(Format::Ipuz) if !path.exists() => Ok((None, Some(path.to_path_buf()))),
         Some(Format::Ipuz) => Ok((Some(export::import(path)?), Some(path.to_path_buf()))),
-        Some(Format::Puz | Format::Jpz | Format::Xd) => Ok((Some(export::import(path)?), None)),
+        Some(Format::Puz | Format::Jpz | Format::Xd) => {
+            Ok((Some(export::import(path)?), Some(path.to_path_buf())))
+        }
         _ => Ok((Some(Puzzle::from_grid(grid::load(spec)?, 2)), None)),
     }
 }

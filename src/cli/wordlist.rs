@@ -86,10 +86,7 @@ fn show(command: &WordArgs) -> Result<()> {
         outln!("{word}");
         let found: Vec<(&str, u8, Option<&str>)> = layers
             .iter()
-            .filter_map(|(name, list)| {
-                list.get(&word)
-                    .map(|e| (name.as_str(), e.score, e.clue.as_deref()))
-            })
+            .filter_map(|(name, list)| list.get(&word).map(|e| (name.as_str(), e.score, e.clue)))
             .collect();
         for (name, score, _) in &found {
             outln!("  score {score} in {name}");

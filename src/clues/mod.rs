@@ -186,7 +186,7 @@ fn given<'a>(clue: &Clue, sources: &Sources<'a>, report: &mut Report) -> Option<
         return Some(text);
     }
     let listed = sources.list.and_then(|l| l.get(&clue.answer));
-    if let Some(text) = listed.and_then(|entry| entry.clue.as_deref()) {
+    if let Some(text) = listed.and_then(|entry| entry.clue) {
         report.from_list += 1;
         return Some(text);
     }

@@ -58,12 +58,53 @@ const REBUS_KEYS: &str = "1234567890@$%&*+?!=^~";
 
 /// The puzzle as `.xd` text.
 pub fn write(puzzle: &Puzzle) -> Result<String> {
+    write_keeping(puzzle, &[])
+}
+
+/// Headers the puzzle model holds (or this writer writes): others are the
+/// file's own, kept by [`write_over`].
+const MODELLED_HEADERS: [&str; 6] = [
+    "title",
+    "author",
+    "copyright",
+    "notes",
+    "description",
+    "special",
+];
+
+/// The puzzle as `.xd` text written over `original`, the text it was
+/// opened from: the original's headers the puzzle does not model (an
+/// editor, a date, a publisher, a tool's own) are kept, in their order.
+/// An original that cannot be read is ignored.
+pub fn write_over(puzzle: &Puzzle, original: &str) -> Result<String> {
+    let lines = numbered_lines(original);
+    let Ok(sections) = Sections::split(&lines, "") else {
+        return write(puzzle);
+    };
+    let kept: Vec<&str> = sections
+        .metadata
+        .iter()
+        .filter_map(|line| {
+            let (key, _) = line.text.split_once(':')?;
+            let key = key.trim().to_ascii_lowercase();
+            (!MODELLED_HEADERS.contains(&key.as_str()) && key != "rebus").then(|| line.text.trim())
+        })
+        .collect();
+    write_keeping(puzzle, &kept)
+}
+
+/// [`write`], with `extra` header lines after the puzzle's own.
+fn write_keeping(puzzle: &Puzzle, extra: &[&str]) -> Result<String> {
     check_numbering(puzzle)?;
     check_marks(&puzzle.grid, &puzzle.marks)
         .map_err(|e| Error::invalid(format!("cannot write .xd: {e}")))?;
     let special = special_kind(puzzle)?;
     let keys = rebus_keys(puzzle)?;
-    let mut out = header_lines(puzzle);
+    let mut out = header_lines(puzzle, extra.is_empty());
+    for line in extra {
+        out.push_str(&printable(line));
+        out.push('\n');
+    }
     if let Some(kind) = special {
         out.push_str(&format!("Special: {kind}\n"));
     }
@@ -88,17 +129,23 @@ pub fn write(puzzle: &Puzzle) -> Result<String> {
     Ok(out)
 }
 
-/// Reads `.xd` text; `name` is used in error messages.
-pub fn read(text: &str, name: &str) -> Result<Puzzle> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let lines: Vec<Line> = text
+/// The lines of `.xd` text (after a byte-order mark), numbered from 1,
+/// without trailing spaces.
+fn numbered_lines(text: &str) -> Vec<Line<'_>> {
+    text.strip_prefix('\u{feff}')
+        .unwrap_or(text)
         .lines()
         .enumerate()
         .map(|(i, text)| Line {
             number: i + 1,
             text: text.trim_end(),
         })
-        .collect();
+        .collect()
+}
+
+/// Reads `.xd` text; `name` is used in error messages.
+pub fn read(text: &str, name: &str) -> Result<Puzzle> {
+    let lines = numbered_lines(text);
     let sections = Sections::split(&lines, name)?;
     let headers = read_headers(&sections.metadata, name)?;
     let (grid, marks) = read_grid(&sections.grid, &headers, name)?;
@@ -228,7 +275,9 @@ fn grid_lines(puzzle: &Puzzle, keys: &[(&str, char)]) -> String {
     out
 }
 
-fn header_lines(puzzle: &Puzzle) -> String {
+/// The credits' header lines; with `name_maker`, an `Origin` header when
+/// there are none.
+fn header_lines(puzzle: &Puzzle, name_maker: bool) -> String {
     let credits = [
         ("Title", &puzzle.title),
         ("Author", &puzzle.author),
@@ -241,7 +290,7 @@ fn header_lines(puzzle: &Puzzle) -> String {
             out.push_str(&format!("{key}: {value}\n"));
         }
     }
-    if out.is_empty() {
+    if out.is_empty() && name_maker {
         // The reference parser (xdformat) rejects a grid with no header
         // before it, so an uncredited puzzle still names its maker. Readers
         // ignore headers they do not know, so this reads back as no credits.

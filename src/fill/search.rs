@@ -1269,7 +1269,7 @@ mod tests {
             roots: &roots,
             notes: &notes,
         };
-        Index::build_with(&WordList::parse(text, "t").0, 0, &lexicon)
+        Index::build_with(&WordList::parse(text, "t").0, 0, &lexicon).unwrap()
     }
 
     #[test]
@@ -1547,7 +1547,7 @@ mod tests {
                 notes: &notes,
             };
             let text: String = words.iter().map(|w| format!("{w}\n")).collect();
-            let index = Index::build_with(&WordList::parse(&text, "t").0, 0, &lexicon);
+            let index = Index::build_with(&WordList::parse(&text, "t").0, 0, &lexicon).unwrap();
             let slots = grid.slots(2);
             let Some(words) = slots.iter().map(|s| index.of_length(s.len)).collect() else {
                 continue;

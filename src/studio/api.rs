@@ -7,6 +7,8 @@
 //! request may spend is bounded, by its own `timeout` or the defaults here.
 
 use std::collections::BTreeMap;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
@@ -19,11 +21,11 @@ use crate::clues::choose::suits;
 use crate::clues::{
     attach, database, parse_slot_name, slot_name, Answers, Choosing, Level, Sources,
 };
-use crate::export::{render, Format};
+use crate::export::{self, render, Format};
 use crate::fill::quality::Quality;
 use crate::fill::{self, FillOptions, Outcome};
 use crate::grid::{Cell, Grid};
-use crate::make::{fillable_rules, random_pattern_keeping, BEST, MOST_DESCENTS};
+use crate::make::{fillable_rules, random_pattern_keeping, DrawLimit, BEST, MOST_DESCENTS};
 use crate::pattern::rules::{Rules, Style};
 use crate::puzzle::Puzzle;
 use crate::typeset::{self, Paper, PdfOptions};
@@ -432,7 +434,9 @@ const PATTERN_FILL_SECONDS: f64 = 0.5;
 /// grid's blocks and the cells of its letters (with the letters in them);
 /// patterns are drawn until one fills around the letters or the time is
 /// up. `fillable` says whether the returned one fills (`null`: not decided).
-pub fn pattern(request: &PatternRequest, index: &Index) -> Reply {
+/// `cancel`, once set (the client has gone), ends the search at the next
+/// draw or fill step.
+pub fn pattern(request: &PatternRequest, index: &Index, cancel: Arc<AtomicBool>) -> Reply {
     let grid = parse_grid(&request.grid)?;
     let budget = seconds(request.timeout, DEFAULT_PATTERN_SECONDS)?;
     let style = parse_style(request.style.as_deref())?;
@@ -445,19 +449,16 @@ pub fn pattern(request: &PatternRequest, index: &Index) -> Reply {
     let options = options(request.min_score, request.banned.as_deref())?;
     let started = Instant::now();
     let deadline = started + budget;
+    let limit = DrawLimit {
+        until: Some(deadline),
+        descents: MOST_DESCENTS,
+        cancel: Some(&cancel),
+    };
     let mut rng = StdRng::seed_from_u64(request.seed.unwrap_or(0));
     // The lively rules first; when the cells kept rule them out, the
     // style's own.
-    let mut draw = |rules: &Rules| {
-        random_pattern_keeping(
-            rules,
-            &grid,
-            &mut rng,
-            (Some(deadline), MOST_DESCENTS),
-            &|_| BEST,
-            None,
-        )
-    };
+    let mut draw =
+        |rules: &Rules| random_pattern_keeping(rules, &grid, &mut rng, limit, &|_| BEST, None);
     let drawn = match draw(&rules) {
         Ok(drawn) => drawn,
         Err(_) => {
@@ -479,6 +480,7 @@ pub fn pattern(request: &PatternRequest, index: &Index) -> Reply {
         let left = deadline.saturating_duration_since(Instant::now());
         let check = FillOptions {
             timeout: Some(left.min(Duration::from_secs_f64(PATTERN_FILL_SECONDS))),
+            cancel: Some(cancel.clone()),
             ..options.clone()
         };
         match fill::fill(&candidate, index, &check)? {
@@ -491,16 +493,8 @@ pub fn pattern(request: &PatternRequest, index: &Index) -> Reply {
             Outcome::Unfillable(_) if tried == 1 => fillable = Some(false),
             _ => {}
         }
-        if Instant::now() < deadline {
-            next = random_pattern_keeping(
-                &rules,
-                &grid,
-                &mut rng,
-                (Some(deadline), MOST_DESCENTS),
-                &|_| BEST,
-                None,
-            )
-            .ok();
+        if !limit.passed() {
+            next = random_pattern_keeping(&rules, &grid, &mut rng, limit, &|_| BEST, None).ok();
         }
     }
     let blocks = (0..best.height())
@@ -856,21 +850,23 @@ pub struct SaveRequest {
     pub file: Option<Value>,
 }
 
-/// `POST /api/save`: writes the puzzle to `file`, the .ipuz the studio was
-/// started on, atomically (a crash leaves the old file or the new one,
-/// never half of either), over what the file holds now: every field the
-/// page does not edit — an origin, a publisher, explanations, a tool's own
-/// keys, enumerations, marks the request leaves out — is kept as it was.
+/// `POST /api/save`: writes the puzzle to `file`, the puzzle file the
+/// studio was started on, in its format (.ipuz, .puz, .jpz or .xd),
+/// atomically (a crash leaves the old file or the new one, never half of
+/// either), over what the file holds now: every field the page does not
+/// edit — a copyright, notes, enumerations, marks the request leaves out,
+/// and what the format holds beyond them (see [`export::render_over`]) —
+/// is kept as it was.
 pub fn save(request: &SaveRequest, file: &std::path::Path) -> Reply {
     let grid = parse_grid(&request.grid)?;
+    let format = Format::of_path(file).unwrap_or(Format::Ipuz);
     // The file as it is now: absent (a new puzzle) or unreadable, the
     // puzzle is written fresh.
-    let original = crate::files::read_text(file, crate::files::MAX_DOCUMENT_BYTES)
-        .ok()
-        .and_then(|text| serde_json::from_str::<Value>(&text).ok());
+    let original = crate::files::read_bounded(file, crate::files::MAX_DOCUMENT_BYTES).ok();
+    let name = file.display().to_string();
     let before = original
         .as_ref()
-        .and_then(|doc| crate::export::ipuz::read_value(doc).ok());
+        .and_then(|bytes| export::read(bytes, format, &name).ok());
     let min_slot = before.as_ref().map_or(2, |b| b.min_slot);
     let mut puzzle = puzzle_of(
         grid,
@@ -905,11 +901,12 @@ pub fn save(request: &SaveRequest, file: &std::path::Path) -> Reply {
             .set_marks(marks)
             .map_err(|e| ApiError::bad_request(format!("\"marks\": {e}")))?;
     }
-    let text = match &original {
-        Some(doc) => crate::export::ipuz::write_over(&puzzle, doc),
-        None => crate::export::ipuz::write(&puzzle),
-    };
-    crate::files::write(file, text.as_bytes(), crate::files::Existing::Replace)?;
+    let bytes = match &original {
+        Some(original) => export::render_over(&puzzle, format, original),
+        None => export::render(&puzzle, format),
+    }
+    .map_err(|e| ApiError::bad_request(format!("cannot save as {}: {e}", format.extension())))?;
+    crate::files::write(file, &bytes, crate::files::Existing::Replace)?;
     Ok(json!({ "saved": file.display().to_string() }))
 }
 
@@ -1177,7 +1174,7 @@ mod tests {
             "DATE##ELM"
         ]);
         let (list, _) = WordList::parse("BLINDDATE;70\nDATE;98\nELM;68\nELMS;60\n", "t");
-        let index = Index::build(&list, 0);
+        let index = Index::build(&list, 0).unwrap();
         let reply = analyze(&request(json!({ "grid": grid })), &index).expect("analysed");
         assert_eq!(
             reply["shared_roots"],
@@ -1211,7 +1208,7 @@ mod tests {
         // a root it would refuse), and it adds nothing sharing their root.
         let (mut list, _) = crate::wordlist::embedded::default_list().expect("embedded list");
         list.retain_min_score(DEFAULT_MIN_SCORE);
-        let index = Index::build(&list, 0);
+        let index = Index::build(&list, 0).unwrap();
         let grid = json!(["ELMS", "L...", "M...", "#..."]);
         let body = json!({ "grid": grid, "min_score": 70, "timeout": 20 });
         let reply =

@@ -21,15 +21,17 @@ use axum::{Json, Router};
 use serde_json::Value;
 
 use super::api::{self, ApiError};
-use super::lists::{Lists, WordSource};
+use super::lists::{Lists, WordSource, MOST_LIST_TEXT};
 use crate::puzzle::Puzzle;
+use crate::wordlist::megabytes;
 
 /// Largest request body: a 31×31 grid with its region or clues is a few
 /// KB; a .puz file sent for import, as JSON numbers, a few tens.
 const MOST_BODY_BYTES: usize = 1024 * 1024;
 
-/// Largest word list the page may add: a big published list is tens of MB.
-const MOST_LIST_BYTES: usize = 64 * 1024 * 1024;
+/// Largest body of a list upload: the list's own limit, with room for
+/// JSON's escapes (a newline is two bytes there).
+const MOST_LIST_BYTES: usize = MOST_LIST_TEXT * 2;
 
 const PAGE: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/studio.js");
@@ -93,6 +95,7 @@ fn router(shared: Shared) -> Router {
             "/api/lists",
             get(lists)
                 .post(add_list)
+                .delete(remove_list)
                 .layer(DefaultBodyLimit::max(MOST_LIST_BYTES)),
         )
         .route("/api/import", post(import))
@@ -106,13 +109,15 @@ fn router(shared: Shared) -> Router {
                 extra: Value::Null,
             })
         })
-        .method_not_allowed_fallback(|| async {
-            error(ApiError {
-                status: 405,
-                message: "this call does not take that method (GET or POST)".into(),
-                extra: Value::Null,
-            })
-        })
+        .method_not_allowed_fallback(
+            |method: axum::http::Method, uri: axum::http::Uri| async move {
+                error(ApiError {
+                    status: 405,
+                    message: format!("{} does not take {method}", uri.path()),
+                    extra: Value::Null,
+                })
+            },
+        )
         .layer(DefaultBodyLimit::max(MOST_BODY_BYTES))
         .layer(middleware::from_fn(body_in_time))
         .layer(middleware::from_fn(addressed_directly))
@@ -153,6 +158,23 @@ const BODY_SECONDS: u64 = 10;
 /// still applies) before the call sees it.
 async fn body_in_time(request: Request, next: Next) -> Response {
     let (parts, body) = request.into_parts();
+    let declared = parts
+        .headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    // A body declared too big is refused before a byte of it is read.
+    if let Some(size) = declared.filter(|&size| size > MOST_LIST_BYTES as u64) {
+        return error(ApiError {
+            status: 413,
+            message: format!(
+                "the request body is {}; the studio takes at most {}",
+                megabytes(size),
+                megabytes(MOST_LIST_BYTES as u64)
+            ),
+            extra: Value::Null,
+        });
+    }
     let read = axum::body::to_bytes(body, MOST_LIST_BYTES);
     match tokio::time::timeout(std::time::Duration::from_secs(BODY_SECONDS), read).await {
         Ok(Ok(bytes)) => {
@@ -162,8 +184,8 @@ async fn body_in_time(request: Request, next: Next) -> Response {
         Ok(Err(_)) => error(ApiError {
             status: 413,
             message: format!(
-                "the request body is over {} MiB, or ended before its declared length",
-                MOST_LIST_BYTES >> 20
+                "the request body is over {}, or ended before its declared length",
+                megabytes(MOST_LIST_BYTES as u64)
             ),
             extra: Value::Null,
         }),
@@ -334,6 +356,28 @@ async fn add_list(
     .await
 }
 
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RemoveList {
+    name: String,
+}
+
+async fn remove_list(
+    State(shared): State<Shared>,
+    query: Result<axum::extract::Query<RemoveList>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    match query {
+        Ok(axum::extract::Query(RemoveList { name })) => match shared.lists.remove(&name) {
+            Ok(reply) => Json(reply).into_response(),
+            Err(e) => error(e),
+        },
+        Err(rejection) => error(ApiError::bad_request(format!(
+            "DELETE /api/lists takes ?name=LIST: {}",
+            rejection.body_text()
+        ))),
+    }
+}
+
 async fn import(body: Result<Json<api::ImportRequest>, JsonRejection>) -> Response {
     answer(body, move |request| api::import(&request)).await
 }
@@ -364,8 +408,11 @@ async fn pattern(
     State(shared): State<Shared>,
     body: Result<Json<api::PatternRequest>, JsonRejection>,
 ) -> Response {
-    with_list(shared, body, |request, source| {
-        api::pattern(request, &source.index)
+    // As for a fill: the search stops when the client goes.
+    let gone = ClientGone::default();
+    let flag = gone.0.clone();
+    with_list(shared, body, move |request, source| {
+        api::pattern(request, &source.index, flag)
     })
     .await
 }

@@ -21,7 +21,8 @@
 //! `MAGIC, key, total bytes, longest length, roots, root starts offset,
 //! members offset`, then per length `count, letters offset, scores offset,
 //! bitsets offset, flags offset, root starts offset, roots offset`, then
-//! the sections, then a checksum of everything before it. Root lists are
+//! the sections (the roots' members first, then each length's), then a
+//! checksum of everything before it. Root lists are
 //! u32s: a word's roots are root numbers (bit 31 set for a weak root), a
 //! root's members `weak << 31 | length << 26 | word number`.
 
@@ -32,10 +33,10 @@ use fixedbitset::FixedBitSet;
 
 use super::notes::{notes, Kind, Notes};
 use super::roots::{roots, RootTable};
-use super::WordList;
-use crate::error::{IoContext, Result};
+use super::{Entry, WordList, MAX_SCORE};
+use crate::error::{Error, IoContext, Result};
 use crate::files::{self, Existing};
-use crate::progress::Reporter;
+use crate::progress::{Deadline, Reporter};
 
 pub const LETTERS: usize = 26;
 const MAGIC: u64 = u64::from_le_bytes(*b"CRVIDX02");
@@ -92,15 +93,61 @@ impl Lexicon<'_> {
 const _: () = assert!(usize::BITS == 64, "bitset blocks are read as 64-bit words");
 
 enum Backing {
-    Owned(Vec<u8>),
+    /// Little-endian words, viewed as bytes.
+    Owned(Vec<u64>),
     Mapped(memmap2::Mmap),
 }
 
 impl Backing {
     fn bytes(&self) -> &[u8] {
         match self {
-            Backing::Owned(v) => v,
+            Backing::Owned(v) => as_bytes(v),
             Backing::Mapped(m) => m,
+        }
+    }
+}
+
+/// The bytes of `words`, without a copy (the index of a big list is
+/// hundreds of megabytes).
+fn as_bytes(words: &[u64]) -> &[u8] {
+    // SAFETY: the slice is initialized memory of exactly this many bytes,
+    // and u8 has no alignment requirement.
+    unsafe { std::slice::from_raw_parts(words.as_ptr().cast::<u8>(), std::mem::size_of_val(words)) }
+}
+
+/// A list's entries in index order.
+struct Sorted<'a> {
+    list: &'a WordList,
+    order: &'a [u32],
+}
+
+impl<'a> Sorted<'a> {
+    fn get(&self, number: usize) -> Entry<'a> {
+        self.list.entry(self.order[number])
+    }
+
+    /// The number (in index order) of `word` when the list holds it, by
+    /// binary search among the words of its length
+    /// (`first[len]..first[len + 1]`), which are in (score, word) order:
+    /// with the word's score when the list can look it up, else score by
+    /// score (see [`WordList::forget_lookups`]).
+    fn position(&self, first: &[usize], word: &str) -> Option<usize> {
+        let len = word.len();
+        let (from, to) = (*first.get(len)?, *first.get(len + 1)?);
+        let find = |score: u8| {
+            let key = (std::cmp::Reverse(score), word);
+            self.order[from..to]
+                .binary_search_by(|&n| {
+                    let e = self.list.entry(n);
+                    (std::cmp::Reverse(e.score), e.word).cmp(&key)
+                })
+                .ok()
+                .map(|i| from + i)
+        };
+        match self.list.get(word) {
+            Some(entry) => find(entry.score),
+            None if self.list.can_look_up() => None,
+            None => (0..=MAX_SCORE).find_map(find),
         }
     }
 }
@@ -139,63 +186,189 @@ fn blocks_for(count: usize) -> usize {
 impl Index {
     /// Builds the index of `list`, tagged with `key` (the cache key), with
     /// what the default list knows of its words.
-    pub fn build(list: &WordList, key: u64) -> Index {
+    pub fn build(list: &WordList, key: u64) -> Result<Index> {
         Index::build_with(list, key, &Lexicon::embedded())
     }
 
     /// Builds the index of `list` with the roots and kinds of `lexicon`.
-    pub fn build_with(list: &WordList, key: u64, lexicon: &Lexicon) -> Index {
-        let sorted = list.sorted();
-        let longest = sorted.last().map_or(0, |e| e.word.len());
-        let mut by_length: Vec<Vec<(&str, u8)>> = vec![Vec::new(); longest + 1];
-        for entry in sorted {
-            by_length[entry.word.len()].push((entry.word.as_str(), entry.score));
+    pub fn build_with(list: &WordList, key: u64, lexicon: &Lexicon) -> Result<Index> {
+        Index::build_until(list, key, lexicon, &Deadline::never())
+    }
+
+    /// [`Index::build_with`], giving up with [`Error::TimedOut`] once
+    /// `deadline` passes.
+    ///
+    /// Memory is what lists of millions of words decide, so the build holds
+    /// nothing per word beyond the index itself but a few u32s: words are
+    /// numbered in index order, a word's own root is its number (so a root
+    /// that is a word of the list needs no table), and only roots that are
+    /// no word of the list are numbered through a map. The index is sized
+    /// once, exactly, before it is written.
+    pub fn build_until(
+        list: &WordList,
+        key: u64,
+        lexicon: &Lexicon,
+        deadline: &Deadline,
+    ) -> Result<Index> {
+        let timed_out = || {
+            Error::TimedOut(format!(
+                "indexing the word lists ({} words); an index is built once and then cached, so a run without --timeout makes the next ones quick",
+                list.len()
+            ))
+        };
+        let order = list.sorted_numbers_until(deadline).ok_or_else(timed_out)?;
+        let sorted = Sorted {
+            list,
+            order: &order,
+        };
+        let total = order.len();
+        let longest = total
+            .checked_sub(1)
+            .map_or(0, |last| sorted.get(last).word.len());
+        // first[len]..first[len + 1]: the words of length `len`.
+        let mut first = vec![0usize; longest + 2];
+        for number in 0..total {
+            first[sorted.get(number).word.len() + 1] += 1;
         }
-        // Root numbers in order of first use, and each root's members.
-        let mut numbers: std::collections::HashMap<&str, u32> = Default::default();
-        let mut members: Vec<Vec<u32>> = Vec::new();
-        let mut words: Vec<u64> = vec![MAGIC, key, 0, longest as u64, 0, 0, 0];
-        let table_start = words.len();
-        words.resize(table_start + (longest + 1) * TABLE_WORDS, 0);
-        for (len, entries) in by_length.iter().enumerate() {
-            let count = entries.len();
-            let letters: Vec<u8> = entries.iter().flat_map(|(w, _)| w.bytes()).collect();
-            let scores: Vec<u8> = entries.iter().map(|&(_, s)| s).collect();
-            let flags: Vec<u8> = entries
-                .iter()
-                .map(|&(w, score)| lexicon.flags(w, score))
-                .collect();
-            let mut starts: Vec<u32> = Vec::with_capacity(count + 1);
-            let mut roots: Vec<u32> = Vec::new();
-            for (i, (word, _)) in entries.iter().enumerate() {
-                starts.push(roots.len() as u32);
-                let of = lexicon.roots.of(word);
-                let weak = of.weak.iter().map(|r| (*r, WEAK));
-                for (root, bit) in of.strong.iter().map(|r| (*r, 0)).chain(weak) {
-                    let next = numbers.len() as u32;
-                    let number = *numbers.entry(root).or_insert(next);
-                    if number == next {
-                        members.push(Vec::new());
+        for len in 0..=longest {
+            if first[len + 1] > WORD_MASK as usize + 1 {
+                return Err(Error::invalid(format!(
+                    "the word lists hold {} words of {len} letters; an index holds at most {}",
+                    first[len + 1],
+                    WORD_MASK as usize + 1
+                )));
+            }
+            first[len + 1] += first[len];
+        }
+        let number_of: std::collections::HashMap<&str, u32> = Default::default();
+        let mut others = number_of;
+        // Each word's roots (its own first), all words end to end.
+        let mut root_starts: Vec<u32> = Vec::with_capacity(total + 1);
+        let mut roots: Vec<u32> = Vec::with_capacity(total);
+        for number in 0..total {
+            if deadline.tick() {
+                return Err(timed_out());
+            }
+            let entry = sorted.get(number);
+            root_starts.push(roots.len() as u32);
+            let of = lexicon.roots.of(entry.word);
+            let weak = of.weak.iter().map(|r| (*r, WEAK));
+            for (k, (root, bit)) in of.strong.iter().map(|r| (*r, 0)).chain(weak).enumerate() {
+                let root_number = if k == 0 {
+                    number as u32
+                } else {
+                    match sorted.position(&first, root) {
+                        Some(n) => n as u32,
+                        None => {
+                            let next = (total + others.len()) as u32;
+                            *others.entry(root).or_insert(next)
+                        }
                     }
-                    roots.push(number | bit);
-                    members[number as usize].push(bit | ((len as u32) << LENGTH_SHIFT) | i as u32);
+                };
+                roots.push(root_number | bit);
+            }
+        }
+        root_starts.push(roots.len() as u32);
+        let root_count = total + others.len();
+        drop(others);
+        // Each root's members, strong ones first: a weak root rules out
+        // only those.
+        let mut member_starts = vec![0u32; root_count + 1];
+        for &root in &roots {
+            member_starts[(root & !WEAK) as usize + 1] += 1;
+        }
+        for r in 0..root_count {
+            member_starts[r + 1] += member_starts[r];
+        }
+        let mut members = vec![0u32; roots.len()];
+        let mut next: Vec<u32> = member_starts[..root_count].to_vec();
+        for weak_pass in [false, true] {
+            for len in 1..=longest {
+                for number in first[len]..first[len + 1] {
+                    if deadline.tick() {
+                        return Err(timed_out());
+                    }
+                    let own = root_starts[number] as usize..root_starts[number + 1] as usize;
+                    for &root in &roots[own] {
+                        if (root & WEAK != 0) == weak_pass {
+                            let at = &mut next[(root & !WEAK) as usize];
+                            let i = (number - first[len]) as u32;
+                            members[*at as usize] =
+                                (root & WEAK) | ((len as u32) << LENGTH_SHIFT) | i;
+                            *at += 1;
+                        }
+                    }
                 }
             }
-            starts.push(roots.len() as u32);
-            let letters_at = push_bytes(&mut words, &letters);
-            let scores_at = push_bytes(&mut words, &scores);
+        }
+        drop(next);
+        // The exact size, in u64 words.
+        let in_words = |bytes: usize| bytes.div_ceil(8);
+        let mut size = HEADER_WORDS + (longest + 1) * TABLE_WORDS;
+        for len in 0..=longest {
+            let count = first[len + 1] - first[len];
+            let own_roots = (root_starts[first[len + 1]] - root_starts[first[len]]) as usize;
+            size += in_words(count * len) // letters
+                + 2 * in_words(count) // scores, flags
+                + len * LETTERS * blocks_for(count)
+                + in_words((count + 1) * 4)
+                + in_words(own_roots * 4);
+        }
+        size += in_words((root_count + 1) * 4) + in_words(members.len() * 4) + 1;
+        let mut words: Vec<u64> = Vec::with_capacity(size);
+        words.extend_from_slice(&[MAGIC, key, 0, longest as u64, 0, 0, 0]);
+        let table_start = words.len();
+        words.resize(table_start + (longest + 1) * TABLE_WORDS, 0);
+        // The members first, so that their arrays are gone before the
+        // biggest part, the bitsets, is written.
+        words[4] = root_count as u64;
+        words[5] = push_u32s(&mut words, member_starts.iter().copied()) as u64;
+        drop(member_starts);
+        words[6] = push_u32s(&mut words, members.iter().copied()) as u64;
+        drop(members);
+        for len in 0..=longest {
+            if deadline.tick() {
+                return Err(timed_out());
+            }
+            // Gathered once: the entries are scattered through the list,
+            // and reading them once per section cost a third of the time.
+            let gathered: Vec<(&str, u8)> = (first[len]..first[len + 1])
+                .map(|n| sorted.get(n))
+                .map(|e| (e.word, e.score))
+                .collect();
+            let entries = || {
+                gathered.iter().map(|&(word, score)| Entry {
+                    word,
+                    score,
+                    clue: None,
+                })
+            };
+            let count = first[len + 1] - first[len];
+            let letters_at = push_bytes(&mut words, entries().flat_map(|e| e.word.bytes()));
+            let scores_at = push_bytes(&mut words, entries().map(|e| e.score));
             let bits_at = words.len();
             let blocks = blocks_for(count);
             words.resize(bits_at + len * LETTERS * blocks, 0);
-            for (i, (word, _)) in entries.iter().enumerate() {
-                for (position, letter) in word.bytes().enumerate() {
+            for (i, entry) in entries().enumerate() {
+                if deadline.tick() {
+                    return Err(timed_out());
+                }
+                for (position, letter) in entry.word.bytes().enumerate() {
                     let set = bits_at + (position * LETTERS + (letter - b'A') as usize) * blocks;
                     words[set + i / 64] |= 1 << (i % 64);
                 }
             }
-            let flags_at = push_bytes(&mut words, &flags);
-            let starts_at = push_u32s(&mut words, &starts);
-            let roots_at = push_u32s(&mut words, &roots);
+            let flags_at = push_bytes(
+                &mut words,
+                entries().map(|e| lexicon.flags(e.word, e.score)),
+            );
+            let base = root_starts[first[len]];
+            let starts = root_starts[first[len]..=first[len + 1]]
+                .iter()
+                .map(|s| s - base);
+            let starts_at = push_u32s(&mut words, starts);
+            let own = base as usize..root_starts[first[len + 1]] as usize;
+            let roots_at = push_u32s(&mut words, roots[own].iter().copied());
             let row = table_start + len * TABLE_WORDS;
             words[row..row + TABLE_WORDS].copy_from_slice(&[
                 count as u64,
@@ -207,25 +380,19 @@ impl Index {
                 roots_at as u64,
             ]);
         }
-        let mut member_starts: Vec<u32> = Vec::with_capacity(members.len() + 1);
-        let mut flat: Vec<u32> = Vec::new();
-        for list in &mut members {
-            // Strong members first: a weak root rules out only those.
-            list.sort_by_key(|m| m & WEAK);
-            member_starts.push(flat.len() as u32);
-            flat.extend_from_slice(list);
-        }
-        member_starts.push(flat.len() as u32);
-        words[4] = members.len() as u64;
-        words[5] = push_u32s(&mut words, &member_starts) as u64;
-        words[6] = push_u32s(&mut words, &flat) as u64;
+        drop((roots, root_starts));
         words[2] = ((words.len() + 1) * 8) as u64;
-        let mut bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-        let sum = checksum(&bytes);
-        bytes.extend_from_slice(&sum.to_le_bytes());
-        Index {
-            backing: Backing::Owned(bytes),
+        debug_assert_eq!(words.len() + 1, size, "the index was sized exactly");
+        // The bytes are the words in little-endian order, as a cache file
+        // holds them: on a big-endian machine each word is swapped once.
+        for w in &mut words {
+            *w = w.to_le();
         }
+        let sum = checksum(as_bytes(&words));
+        words.push(sum.to_le());
+        Ok(Index {
+            backing: Backing::Owned(words),
+        })
     }
 
     /// Writes the index to `path` atomically, replacing an older one.
@@ -327,6 +494,15 @@ impl Index {
             .sum()
     }
 
+    /// Bytes of memory the index holds (none for a mapped cache file, whose
+    /// pages the kernel shares and drops), for budgets.
+    pub fn heap_bytes(&self) -> usize {
+        match &self.backing {
+            Backing::Owned(words) => words.capacity() * 8,
+            Backing::Mapped(_) => 0,
+        }
+    }
+
     /// True when this index came from a cache file rather than a build.
     pub fn is_mapped(&self) -> bool {
         matches!(self.backing, Backing::Mapped(_))
@@ -348,20 +524,31 @@ pub fn member(packed: u32) -> (bool, usize, usize) {
     )
 }
 
-/// Appends `data` as little-endian u32s; returns its offset in words.
-fn push_u32s(words: &mut Vec<u64>, data: &[u32]) -> usize {
-    let bytes: Vec<u8> = data.iter().flat_map(|v| v.to_le_bytes()).collect();
-    push_bytes(words, &bytes)
+/// Appends `data` as u32s (in the byte order [`push_bytes`] gives);
+/// returns its offset in words.
+fn push_u32s(words: &mut Vec<u64>, data: impl IntoIterator<Item = u32>) -> usize {
+    push_bytes(words, data.into_iter().flat_map(u32::to_le_bytes))
 }
 
-/// Appends `data` to `words`, zero-padded; returns its offset in words.
-fn push_bytes(words: &mut Vec<u64>, data: &[u8]) -> usize {
+/// Appends `data` to `words`, zero-padded, as the bytes the words will
+/// be read as (see the end of [`Index::build_until`]); returns its offset
+/// in words.
+fn push_bytes(words: &mut Vec<u64>, data: impl IntoIterator<Item = u8>) -> usize {
     let at = words.len();
-    words.extend(data.chunks(8).map(|chunk| {
-        let mut block = [0u8; 8];
-        block[..chunk.len()].copy_from_slice(chunk);
-        u64::from_le_bytes(block)
-    }));
+    let mut block = [0u8; 8];
+    let mut filled = 0;
+    for byte in data {
+        block[filled] = byte;
+        filled += 1;
+        if filled == 8 {
+            words.push(u64::from_le_bytes(block));
+            filled = 0;
+        }
+    }
+    if filled > 0 {
+        block[filled..].fill(0);
+        words.push(u64::from_le_bytes(block));
+    }
     at
 }
 
@@ -519,13 +706,13 @@ impl<'a> Words<'a> {
 pub fn cached(
     path: &Path,
     key: u64,
-    build: impl FnOnce() -> Result<WordList>,
+    build: impl FnOnce() -> Result<Index>,
     progress: &dyn Reporter,
 ) -> Result<Index> {
     match Index::open(path, key) {
         Ok(index) => Ok(index),
         Err(_) => {
-            let index = Index::build(&build()?, key);
+            let index = build()?;
             // A cache that cannot be written only costs the next run time.
             let saved = match path.parent() {
                 Some(dir) => std::fs::create_dir_all(dir).at(dir),
@@ -537,5 +724,57 @@ pub fn cached(
             }
             Ok(index)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether placing `a` rules out `b`, read from the index as the
+    /// filler reads it (see `fill::search`'s `rule_out_root`).
+    fn rules_out(index: &Index, a: (usize, usize), b: (usize, usize)) -> bool {
+        let words = index.of_length(a.0).expect("words of that length");
+        words.roots(a.1).any(|root| {
+            index
+                .members(root)
+                .take_while(|&m| !(root & WEAK != 0 && member(m).0))
+                .any(|m| (member(m).1, member(m).2) == b)
+        })
+    }
+
+    #[test]
+    fn the_index_rules_out_exactly_the_pairs_the_root_table_clashes() {
+        let table = RootTable::from_text(
+            "ELMS;ELM\nMEN;MAN\nBLINDDATE;BLIND DATE\nOVERTIMES;OVERTIME TIME|OVER\nOVERHEAD;HEAD|OVER\nDATES;DATE\n"
+                .into(),
+        );
+        let lexicon = Lexicon {
+            roots: &table,
+            notes: notes(),
+        };
+        let text = "ELM;60\nELMS;70\nMAN;80\nMEN;80\nBLINDDATE;50\nDATE;90\nDATES;40\nOVER;75\nOVERTIMES;30\nOVERHEAD;55\nHEAD;65\nTIME;60\nCAT;50\n";
+        let (list, _) = WordList::parse(text, "t");
+        let index = Index::build_with(&list, 1, &lexicon).unwrap();
+        let mut places = Vec::new();
+        for len in 0..=index.longest() {
+            if let Some(words) = index.of_length(len) {
+                for i in 0..words.count() {
+                    places.push((words.word_str(i).to_string(), (len, i)));
+                }
+            }
+        }
+        assert_eq!(places.len(), 13);
+        let mut clashes = 0;
+        for (a, at) in &places {
+            for (b, bt) in &places {
+                let want = a == b || table.clash(a, b);
+                assert_eq!(rules_out(&index, *at, *bt), want, "{a} then {b}");
+                clashes += usize::from(want && a != b);
+            }
+        }
+        // ELM/ELMS, MAN/MEN, DATE/BLINDDATE/DATES (3 pairs), OVERTIMES/TIME,
+        // OVERHEAD/HEAD, OVER with OVERTIMES and OVERHEAD: 9 pairs, both ways.
+        assert_eq!(clashes, 18);
     }
 }

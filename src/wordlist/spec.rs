@@ -8,14 +8,17 @@
 //! different cache file; the index for a key is memory-mapped when cached
 //! and built (then saved) when not.
 
+use std::fs::File;
+use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 use super::dialect::{british_scores, Dialect};
 use super::embedded;
-use super::index::{cached, Index};
+use super::index::{cached, Index, Lexicon};
 use super::{Entry, WordList};
 use crate::error::{IoContext, Result};
-use crate::progress::Reporter;
+use crate::progress::{Deadline, Reporter};
 
 #[derive(Clone, Debug)]
 pub struct ListSpec {
@@ -27,12 +30,17 @@ pub struct ListSpec {
     /// British spellings up, American ones and answers only Americans know
     /// down); a constructor's own lists keep their scores.
     pub dialect: Dialect,
+    /// When reading and indexing the lists must be done (a command's
+    /// `--timeout` counts them in): past it they stop with
+    /// [`crate::Error::TimedOut`]. `None` never stops them.
+    pub until: Option<Instant>,
 }
 
 impl ListSpec {
     /// The layered, filtered list. What each list held is a detail for
     /// `progress`; skipped entries are a note.
     pub fn load(&self, progress: &dyn Reporter) -> Result<WordList> {
+        let deadline = Deadline::at(self.until);
         let mut list = WordList::default();
         if self.files.is_empty() {
             let (embedded, read) = embedded::default_list()?;
@@ -43,7 +51,7 @@ impl ListSpec {
             }
         }
         for file in &self.files {
-            let (layer, read) = WordList::read(file)?;
+            let (layer, read) = WordList::read_until(file, &deadline)?;
             if read.skipped > 0 {
                 progress.note(&read.to_string());
             } else {
@@ -52,7 +60,7 @@ impl ListSpec {
             list.layer(layer);
         }
         for file in &self.exclude {
-            let (banned, _) = WordList::read(file)?;
+            let (banned, _) = WordList::read_until(file, &deadline)?;
             let removed = list.exclude(&banned);
             progress.detail(&format!("{}: {removed} words excluded", file.display()));
         }
@@ -65,7 +73,7 @@ impl ListSpec {
         let mut hash = Fnv::new();
         // The layout and what the index derives from the tables below (its
         // flags: see `index::EVERYDAY`) are versioned here.
-        hash.add(b"cruciverb index v3");
+        hash.add(b"cruciverb index v4");
         hash.add(&[super::index::EVERYDAY]);
         // What the index records of each word (roots, kinds) comes from
         // these whatever the lists.
@@ -81,7 +89,7 @@ impl ListSpec {
         for (tag, files) in [(b'L', &self.files), (b'X', &self.exclude)] {
             for file in files {
                 hash.add(&[tag]);
-                hash.add(&std::fs::read(file).at(file)?);
+                hash_file(&mut hash, file)?;
             }
         }
         hash.add(&[self.min_score]);
@@ -92,7 +100,7 @@ impl ListSpec {
     /// Without a cache directory the index is built in memory.
     pub fn index(&self, cache_dir: Option<&Path>, progress: &dyn Reporter) -> Result<Index> {
         let key = self.cache_key()?;
-        index_for(key, cache_dir, progress, || self.load(progress))
+        index_for(self.until, key, cache_dir, progress, || self.load(progress))
     }
 
     /// The index of the entries `keep` accepts. `filter` identifies the
@@ -108,7 +116,7 @@ impl ListSpec {
         let mut hash = Fnv(self.cache_key()?);
         hash.add(b"filtered by");
         hash.add(filter);
-        index_for(hash.0, cache_dir, progress, || {
+        index_for(self.until, hash.0, cache_dir, progress, || {
             let mut list = self.load(progress)?;
             list.retain(keep);
             Ok(list)
@@ -117,14 +125,43 @@ impl ListSpec {
 }
 
 fn index_for(
+    until: Option<Instant>,
     key: u64,
     cache_dir: Option<&Path>,
     progress: &dyn Reporter,
     load: impl FnOnce() -> Result<WordList>,
 ) -> Result<Index> {
+    let build = || {
+        let mut list = load()?;
+        list.forget_lookups();
+        let deadline = Deadline::at(until);
+        Index::build_until(&list, key, &Lexicon::embedded(), &deadline)
+    };
     match cache_dir {
-        Some(dir) => cached(&dir.join(format!("{key:016x}.idx")), key, load, progress),
-        None => Ok(Index::build(&load()?, key)),
+        Some(dir) => cached(&dir.join(format!("{key:016x}.idx")), key, build, progress),
+        None => build(),
+    }
+}
+
+/// Adds a list file's bytes to `hash`, a megabyte at a time (a list may
+/// be hundreds of them).
+fn hash_file(hash: &mut Fnv, path: &Path) -> Result<()> {
+    let mut file = File::open(path).at(path)?;
+    let mut chunk = vec![0u8; 1 << 20];
+    loop {
+        let mut filled = 0;
+        while filled < chunk.len() {
+            match file.read(&mut chunk[filled..]) {
+                Ok(0) => break,
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(crate::Error::io(path, e)),
+            }
+        }
+        hash.add(&chunk[..filled]);
+        if filled < chunk.len() {
+            return Ok(());
+        }
     }
 }
 

@@ -449,7 +449,7 @@ fn every_entry_at_the_default_minimum_has_a_written_clue() {
     {
         usable += 1;
         assert!(
-            matches!(db.lookup(&entry.word), Some((_, Origin::Written))),
+            matches!(db.lookup(entry.word), Some((_, Origin::Written))),
             "{} scores {} and has no written clue",
             entry.word,
             entry.score
@@ -473,7 +473,7 @@ const COVERAGE_AT_LEAST: f64 = 0.70;
 fn the_database_clues_most_of_a_filled_grid() {
     let (mut words, _) = embedded::default_list().unwrap();
     words.retain_min_score(50);
-    let index = Index::build(&words, 0);
+    let index = Index::build(&words, 0).unwrap();
     let options = FillOptions {
         seed: 1,
         timeout: Some(Duration::from_secs(300)),

@@ -43,7 +43,7 @@ fn grid(text: &str) -> Grid {
 #[test]
 fn fills_a_small_square_and_keeps_fixed_letters() {
     let words = list("bat;70\nore;60\nwed;50\nbow;80\nare;40\nted;60\ncat;30\nzzz;90\n");
-    let index = Index::build(&words, 0);
+    let index = Index::build(&words, 0).unwrap();
     let start = grid("...\n...\n...\n");
     let Outcome::Filled(f) = fill(&start, &index, &FillOptions::default()).unwrap() else {
         panic!("no fill")
@@ -66,7 +66,7 @@ fn fills_a_small_square_and_keeps_fixed_letters() {
 fn reports_unfillable_grids_and_names_slots() {
     // Rows and columns would have to repeat each word.
     let words = list("bit\nice\nten\n");
-    let index = Index::build(&words, 0);
+    let index = Index::build(&words, 0).unwrap();
     match fill(&grid("...\n...\n...\n"), &index, &FillOptions::default()).unwrap() {
         Outcome::Unfillable(NoFill { slots, .. }) => assert!(!slots.is_empty()),
         other => panic!("expected unfillable, got {other:?}"),
@@ -115,7 +115,7 @@ fn fills_grids_with_a_planted_solution() {
             text += &format!("{w};{}\n", rng.random_range(0..=100));
         }
         let words = list(&text);
-        let index = Index::build(&words, 0);
+        let index = Index::build(&words, 0).unwrap();
         let options = FillOptions {
             seed,
             ..FillOptions::default()
@@ -131,7 +131,7 @@ fn fills_grids_with_a_planted_solution() {
 fn gives_up_at_the_time_limit() {
     let mut rng = StdRng::seed_from_u64(4);
     let words = random_list(&mut rng, 20000, 3..=15, 26);
-    let index = Index::build(&words, 0);
+    let index = Index::build(&words, 0).unwrap();
     let start = grid_file("ingrid_readme.txt");
     let options = FillOptions {
         timeout: Some(Duration::from_millis(200)),
@@ -282,7 +282,11 @@ fn use_all_solves_fill_in_puzzles_with_every_word_once() {
         let lexicon = list(&words_text);
         assert_valid_fill(&start, &filled, &lexicon);
         let mut used = grid_words(&filled);
-        let mut all: Vec<String> = lexicon.sorted().iter().map(|e| e.word.clone()).collect();
+        let mut all: Vec<String> = lexicon
+            .sorted()
+            .iter()
+            .map(|e| e.word.to_string())
+            .collect();
         used.sort();
         all.sort();
         assert_eq!(used, all, "{name}");
@@ -323,7 +327,7 @@ fn fill_command_prints_the_grid_or_says_why_not() {
 fn polishing_only_raises_the_lowest_score() {
     let (mut words, _) = cruciverb::wordlist::embedded::default_list().unwrap();
     words.retain_min_score(50);
-    let index = Index::build(&words, 0);
+    let index = Index::build(&words, 0).unwrap();
     let start = grid_file("ingrid_readme.txt");
     let fill_with = |polish: u64| {
         let options = FillOptions {
@@ -357,7 +361,7 @@ fn fills_an_american_15x15_from_the_embedded_list() {
     let (words, _) = cruciverb::wordlist::embedded::default_list().unwrap();
     let mut words = words;
     words.retain_min_score(50);
-    let index = Index::build(&words, 0);
+    let index = Index::build(&words, 0).unwrap();
     let start = grid_file("ingrid_readme.txt");
     let options = FillOptions {
         seed: 5,
@@ -416,7 +420,7 @@ fn fill_caches_the_index_and_rebuilds_a_damaged_cache() {
 /// Every fill by plain backtracking over slots: crossings agree, no repeats.
 fn brute_force_fills(start: &Grid, list: &WordList) -> HashSet<String> {
     let slots = start.slots(2);
-    let words: Vec<String> = list.sorted().iter().map(|e| e.word.clone()).collect();
+    let words: Vec<String> = list.sorted().iter().map(|e| e.word.to_string()).collect();
     let mut found = HashSet::new();
     fn place(
         slots: &[cruciverb::grid::Slot],
@@ -482,7 +486,7 @@ fn all_fills_equal_brute_force() {
         }
         let count = rng.random_range(20..120);
         let words = random_list(&mut rng, count, 2..=4, 3);
-        let index = Index::build(&words, 0);
+        let index = Index::build(&words, 0).unwrap();
         let expected = brute_force_fills(&start, &words);
         let mut seen = HashSet::new();
         let options = FillOptions {
@@ -519,7 +523,7 @@ fn all_fills_equal_brute_force() {
 #[test]
 fn a_grid_whose_only_fills_share_a_root_is_proven_unfillable() {
     let words = list("man\nego\nnet\nmen\nage\nnot\ntie\n");
-    let index = Index::build(&words, 0);
+    let index = Index::build(&words, 0).unwrap();
     let square = grid("...\n...\n...\n");
     let expected = brute_force_fills(&square, &words);
     assert_eq!(
@@ -577,7 +581,7 @@ fn a_grid_whose_only_fills_share_a_root_is_proven_unfillable() {
 #[test]
 fn distinct_fills_stop_at_the_number_asked_or_at_the_last_one() {
     let words = list("bat\nore\nwed\nbow\nare\nted\ncat\ntor\nbar\nowe\nate\n");
-    let index = Index::build(&words, 0);
+    let index = Index::build(&words, 0).unwrap();
     let start = grid("...\n...\n...\n");
     let expected = brute_force_fills(&start, &words);
     assert!(expected.len() >= 2, "{expected:?}");

@@ -15,7 +15,7 @@ use cruciverb::wordlist::WordList;
 
 fn index_of(words: &[String]) -> Index {
     let (list, _) = WordList::parse(&words.join("\n"), "test");
-    Index::build(&list, 0)
+    Index::build(&list, 0).unwrap()
 }
 
 fn squares_of(index: &Index, size: usize, distinct: bool) -> Option<WordSquares> {
@@ -319,7 +319,7 @@ fn counting_agrees_with_listing_on_the_embedded_list() {
     // At the default minimum score, as `squares` uses it.
     let (mut list, _) = cruciverb::wordlist::embedded::default_list().unwrap();
     list.retain_min_score(cruciverb::wordlist::DEFAULT_SCORE);
-    let index = Index::build(&list, 0);
+    let index = Index::build(&list, 0).unwrap();
     let words: Vec<String> = (0..index.of_length(3).unwrap().count())
         .map(|i| index.of_length(3).unwrap().word_str(i).to_string())
         .collect();

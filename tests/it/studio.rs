@@ -93,7 +93,7 @@ fn viability_agrees_with_brute_force() {
             .collect();
         let text: String = words.iter().map(|w| format!("{w}\n")).collect();
         let list = WordList::parse(&text, "t").0;
-        let index = Index::build(&list, 0);
+        let index = Index::build(&list, 0).unwrap();
         let mut grid = Grid::empty(4, 4).unwrap();
         if rng.random_bool(0.5) {
             grid.set(
@@ -685,10 +685,7 @@ fn api_over_http_candidates_fill_and_refusals() {
     let (status, text) = studio.request("GET", "/api/fill", "application/json", b"");
     assert_eq!(status, 405);
     let body: Value = serde_json::from_str(&text).expect("a JSON error body");
-    assert_eq!(
-        body["error"],
-        "this call does not take that method (GET or POST)"
-    );
+    assert_eq!(body["error"], "/api/fill does not take GET");
 
     // Analysis: counts and rule violations.
     let (status, body) = studio.post(
@@ -927,7 +924,9 @@ fn studio_saves_to_the_ipuz_it_was_started_on() {
 /// unchanged in content; with one letter changed, only that cell is.
 /// Writes to `path` an .ipuz carrying every field a puzzle file can (see
 /// [`studio_save_keeps_every_field_of_the_file`]) and returns its JSON.
-fn rich_ipuz(path: &Path) -> Value {
+/// mini5 with every field the puzzle model holds: credits, notes, an
+/// enumeration, a circle, a shaded cell and a rebus.
+fn rich_puzzle() -> cruciverb::puzzle::Puzzle {
     use cruciverb::grid::Mark;
     let mut puzzle = fixture("mini5");
     puzzle.copyright = "© 2026 A. Setter".into();
@@ -945,6 +944,11 @@ fn rich_ipuz(path: &Path) -> Value {
             ((1, 0), mark(false, false, Some("CAT"))),
         ]))
         .unwrap();
+    puzzle
+}
+
+fn rich_ipuz(path: &Path) -> Value {
+    let puzzle = rich_puzzle();
     let mut original: Value =
         serde_json::from_str(&cruciverb::export::ipuz::write(&puzzle)).unwrap();
     original["origin"] = json!("Another Tool 3.1");
@@ -1082,28 +1086,48 @@ fn cpu_ticks(pid: u32) -> u64 {
 /// uses next to no CPU. With the client waiting, the same request runs
 /// until its timeout.
 #[test]
-fn studio_stops_a_fill_its_client_abandoned() {
-    let studio = Studio::start(&[]);
-    let body = json!({ "grid": vec!["......."; 7], "timeout": 30 }).to_string();
-    let mut stream = TcpStream::connect(&studio.address).unwrap();
-    write!(
-        stream,
-        "POST /api/fill HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        studio.address,
-        body.len()
-    )
-    .unwrap();
-    std::thread::sleep(Duration::from_millis(500));
-    let pid = studio.child.id();
-    let working = cpu_ticks(pid);
-    std::thread::sleep(Duration::from_millis(1000));
-    assert!(cpu_ticks(pid) - working > 20, "the fill is under way");
-    drop(stream);
-    std::thread::sleep(Duration::from_millis(300));
-    let after = cpu_ticks(pid);
-    std::thread::sleep(Duration::from_secs(2));
-    let used = cpu_ticks(pid) - after;
-    assert!(used < 40, "{used} ticks in 2 s after the client left");
+fn studio_stops_a_fill_or_pattern_search_its_client_abandoned() {
+    // An open 7×7 has no fill (the search runs to its time limit), and no
+    // open 21×21 pattern fills above a floor of 95.
+    let calls = [
+        (
+            "/api/fill",
+            json!({ "grid": vec!["......."; 7], "timeout": 30 }),
+        ),
+        (
+            "/api/pattern",
+            json!({ "grid": vec![".".repeat(21); 21], "timeout": 30, "min_score": 95 }),
+        ),
+    ];
+    for (path, body) in calls {
+        let studio = Studio::start(&[]);
+        let body = body.to_string();
+        let mut stream = TcpStream::connect(&studio.address).unwrap();
+        write!(
+            stream,
+            "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            studio.address,
+            body.len()
+        )
+        .unwrap();
+        std::thread::sleep(Duration::from_millis(500));
+        let pid = studio.child.id();
+        let working = cpu_ticks(pid);
+        std::thread::sleep(Duration::from_millis(1000));
+        assert!(
+            cpu_ticks(pid) - working > 20,
+            "{path}: the search is under way"
+        );
+        drop(stream);
+        std::thread::sleep(Duration::from_millis(300));
+        let after = cpu_ticks(pid);
+        std::thread::sleep(Duration::from_secs(2));
+        let used = cpu_ticks(pid) - after;
+        assert!(
+            used < 40,
+            "{path}: {used} ticks in 2 s after the client left"
+        );
+    }
 }
 
 /// The grid as a pattern (white cells), for the independent rule checker.
@@ -1229,6 +1253,152 @@ fn studio_draws_patterns_around_entries() {
     );
 }
 
+/// `n` distinct synthetic words of 8 letters, as list lines.
+fn synthetic_list(n: usize, seed: u64) -> String {
+    let mut state = seed;
+    let mut text = String::new();
+    let mut seen = std::collections::HashSet::new();
+    while seen.len() < n {
+        let word: String = (0..8)
+            .map(|_| {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                char::from(b'A' + ((state >> 33) % 26) as u8)
+            })
+            .collect();
+        if seen.insert(word.clone()) {
+            text += &format!("{word};50\n");
+        }
+    }
+    text
+}
+
+fn megabytes(bytes: u64) -> String {
+    format!("{:.1} MB", bytes as f64 / 1e6)
+}
+
+#[test]
+fn studio_bounds_its_lists_by_size_and_memory_and_frees_removed_ones() {
+    // The budget leaves 30 MB beside the embedded list.
+    let memory_of = |studio: &Studio| {
+        let (_, text) = studio.request("GET", "/api/lists", "text/plain", b"");
+        let lists: Value = serde_json::from_str(&text).unwrap();
+        (
+            lists["memory"].as_u64().unwrap(),
+            lists["budget"].as_u64().unwrap(),
+        )
+    };
+    let (embedded_memory, budget) = memory_of(&Studio::start(&[]));
+    assert_eq!(budget, 2_000_000_000, "the default budget");
+    assert!(
+        embedded_memory > 1_000_000 && embedded_memory < 100_000_000,
+        "{embedded_memory}"
+    );
+    let budget_mb = embedded_memory.div_ceil(1_000_000) + 30;
+    let studio = Studio::start(&["--list-memory", &budget_mb.to_string()]);
+    let budget = budget_mb * 1_000_000;
+    assert_eq!(memory_of(&studio), (embedded_memory, budget));
+
+    // A list of 2 MB (reserving 16 MB while it is read) fits, and what it
+    // holds is counted.
+    let first = synthetic_list(220_000, 1);
+    let (status, body) = studio.post("/api/lists", &json!({ "name": "first", "text": first }));
+    assert_eq!(
+        (status, body["words"].as_u64()),
+        (200, Some(220_000)),
+        "{body}"
+    );
+    let (with_first, _) = memory_of(&studio);
+    assert!(
+        with_first > embedded_memory + first.len() as u64,
+        "{with_first}"
+    );
+    assert!(
+        with_first < embedded_memory + 8 * first.len() as u64,
+        "{with_first}"
+    );
+
+    // The next list's reservation would pass the budget: refused with the
+    // sizes, and nothing changes.
+    let room = budget - with_first;
+    let words = (room / 8 / 9 + 20_000) as usize;
+    let second = synthetic_list(words, 2);
+    let (status, body) = studio.post("/api/lists", &json!({ "name": "second", "text": second }));
+    assert_eq!(status, 507, "{body}");
+    assert_eq!(
+        body["error"].as_str().unwrap(),
+        format!(
+            "second: a list of {} of text takes up to {} of memory, and the studio's lists already hold {} of their {}; remove a list (DELETE /api/lists?name=…) first",
+            megabytes(second.len() as u64),
+            megabytes(8 * second.len() as u64),
+            megabytes(with_first),
+            megabytes(budget)
+        )
+    );
+    assert_eq!(
+        memory_of(&studio).0,
+        with_first,
+        "a refusal reserves nothing"
+    );
+
+    // Removing the first list gives its memory back; then the second fits.
+    let (status, text) = studio.request("DELETE", "/api/lists?name=first", "text/plain", b"");
+    assert_eq!((status, text.as_str()), (200, r#"{"removed":"first"}"#));
+    assert_eq!(memory_of(&studio).0, embedded_memory);
+    let (status, body) = studio.post("/api/lists", &json!({ "name": "second", "text": second }));
+    assert_eq!(status, 200, "{body}");
+    let (status, text) = studio.request("DELETE", "/api/lists?name=first", "text/plain", b"");
+    assert_eq!(
+        (status, text.as_str()),
+        (
+            404,
+            r#"{"error":"\"first\" is not one of the studio's lists"}"#
+        )
+    );
+    let (status, text) = studio.request(
+        "DELETE",
+        "/api/lists?name=embedded%20list",
+        "text/plain",
+        b"",
+    );
+    assert_eq!(
+        (status, text.as_str()),
+        (
+            409,
+            r#"{"error":"\"embedded list\" is the studio's default list; it stays"}"#
+        )
+    );
+
+    // One list's text is bounded (60 MB), and a body declared bigger than
+    // any call takes is refused before it is read.
+    let huge = "ABCDEFGH;50\n".repeat(61_000_000 / 12);
+    let (status, body) = studio.post("/api/lists", &json!({ "name": "huge", "text": huge }));
+    assert_eq!(status, 413, "{body}");
+    assert_eq!(
+        body["error"].as_str().unwrap(),
+        format!(
+            "huge: {} of text is too big for a list added from the page (at most 60.0 MB)",
+            megabytes(huge.len() as u64)
+        )
+    );
+    let mut stream = std::net::TcpStream::connect(&studio.address).unwrap();
+    let head = format!(
+        "POST /api/lists HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: 200000000\r\nConnection: close\r\n\r\n{{",
+        studio.address
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).unwrap();
+    assert!(reply.starts_with("HTTP/1.1 413"), "{reply}");
+    assert!(
+        reply.ends_with(
+            r#"{"error":"the request body is 200.0 MB; the studio takes at most 120.0 MB"}"#
+        ),
+        "{reply}"
+    );
+}
+
 #[test]
 fn studio_word_lists_clues_pdf_and_duplicates() {
     let studio = Studio::start(&[]);
@@ -1237,8 +1407,8 @@ fn studio_word_lists_clues_pdf_and_duplicates() {
     let lists: Value = serde_json::from_str(&text).unwrap();
     let embedded = default_words();
     assert_eq!(
-        lists,
-        json!({ "lists": [{ "name": "embedded list", "words": embedded }] })
+        lists["lists"],
+        json!([{ "name": "embedded list", "words": embedded }])
     );
 
     // A list of the constructor's: six words that fill a 3×3 two ways.
@@ -1404,4 +1574,191 @@ fn default_words() -> usize {
     let (mut list, _) = cruciverb::wordlist::embedded::default_list().unwrap();
     list.retain_min_score(50);
     list.len()
+}
+
+/// Appends a `.puz` section (code, length, checksum, data, NUL).
+fn puz_section(bytes: &mut Vec<u8>, code: &[u8; 4], data: &[u8]) {
+    // The section checksum: the .puz rotate-and-add over the data.
+    let mut sum: u16 = 0;
+    for &b in data {
+        sum = if sum & 1 == 1 {
+            (sum >> 1) | 0x8000
+        } else {
+            sum >> 1
+        };
+        sum = sum.wrapping_add(u16::from(b));
+    }
+    bytes.extend_from_slice(code);
+    bytes.extend_from_slice(&(data.len() as u16).to_le_bytes());
+    bytes.extend_from_slice(&sum.to_le_bytes());
+    bytes.extend_from_slice(data);
+    bytes.push(0);
+}
+
+/// What a puzzle says, without the answers (which follow the grid).
+fn content(p: &cruciverb::puzzle::Puzzle) -> Value {
+    let clues: Vec<Value> = p
+        .clues
+        .iter()
+        .map(|c| {
+            json!([
+                c.number,
+                format!("{:?}", c.direction),
+                c.text,
+                c.enumeration
+            ])
+        })
+        .collect();
+    let marks: Vec<Value> = p
+        .marks
+        .iter()
+        .map(|((r, c), m)| json!([r, c, m.circled, m.shaded, m.rebus]))
+        .collect();
+    json!({
+        "grid": p.grid.to_text(), "title": p.title, "author": p.author,
+        "copyright": p.copyright, "notes": p.notes, "clues": clues, "marks": marks,
+    })
+}
+
+#[test]
+fn every_format_round_trips_through_the_studio_and_import_export() {
+    use cruciverb::export::{self, Format};
+    let dir = scratch("format-roundtrip");
+    for format in [Format::Ipuz, Format::Puz, Format::Jpz, Format::Xd] {
+        let ext = format.extension();
+        let mut puzzle = rich_puzzle();
+        if format == Format::Xd {
+            // One kind of special cell: circles here.
+            let mut marks = puzzle.marks.clone();
+            marks.remove(&(2, 2));
+            puzzle.set_marks(marks).unwrap();
+        }
+        let path = dir.join(&format!("rich.{ext}"));
+        let mut bytes = export::render(&puzzle, format).unwrap();
+        // What each format holds beyond the puzzle model: a solver's timer
+        // and another tool's section; an editor and a date; keys of other
+        // tools.
+        let extras: Vec<&[u8]> = match format {
+            Format::Puz => {
+                puz_section(&mut bytes, b"LTIM", b"754,1");
+                puz_section(&mut bytes, b"ZZTX", b"kept as it was");
+                vec![
+                    b"LTIM\x05\x00",
+                    b"754,1\x00",
+                    b"ZZTX\x0e\x00",
+                    b"kept as it was\x00",
+                ]
+            }
+            Format::Xd => {
+                // After the credits, where the writer puts headers it keeps.
+                let text = String::from_utf8(bytes).unwrap();
+                let at = text.find("Special:").unwrap();
+                bytes = format!(
+                    "{}Editor: E. Ditor\nDate: 2026-11-28\n{}",
+                    &text[..at],
+                    &text[at..]
+                )
+                .into_bytes();
+                vec![b"\nEditor: E. Ditor\nDate: 2026-11-28\n"]
+            }
+            Format::Ipuz => {
+                let mut doc: Value = serde_json::from_slice(&bytes).unwrap();
+                doc["publisher"] = json!("The Daily Example");
+                bytes = serde_json::to_vec_pretty(&doc).unwrap();
+                vec![b"\"publisher\": \"The Daily Example\""]
+            }
+            _ => Vec::new(),
+        };
+        fs::write(&path, &bytes).unwrap();
+        let original = export::import(&path).unwrap();
+        let mut whole = puzzle.clone();
+        if format == Format::Puz {
+            // Its texts are ISO-8859-1.
+            let latin1 = cruciverb::export::puz::to_latin1;
+            for clue in &mut whole.clues {
+                clue.text = latin1(&clue.text);
+            }
+            whole.title = latin1(&whole.title);
+        }
+        assert_eq!(
+            content(&original),
+            content(&whole),
+            "{ext} holds the whole puzzle"
+        );
+
+        // Opened in the studio and saved without changes: the same file.
+        let studio = Studio::start(&[path.to_str().unwrap()]);
+        let (_, text) = studio.request("GET", "/api/start", "text/plain", b"");
+        let start: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(start["file"], path.to_str().unwrap(), "{ext}");
+        let (status, body) = studio.post("/api/save", &start);
+        assert_eq!(status, 200, "{ext}: {body}");
+        let saved = fs::read(&path).unwrap();
+        if format == Format::Ipuz {
+            let (a, b): (Value, Value) = (
+                serde_json::from_slice(&saved).unwrap(),
+                serde_json::from_slice(&bytes).unwrap(),
+            );
+            assert_eq!(a, b, "{ext}: saved without changes");
+        } else {
+            assert_eq!(
+                String::from_utf8_lossy(&saved),
+                String::from_utf8_lossy(&bytes),
+                "{ext}: saved without changes"
+            );
+        }
+
+        // One letter changed (ERICA's E): only that cell changes, and what
+        // the format holds beyond the puzzle stays.
+        let mut changed = start.clone();
+        changed["grid"][2] = json!("XRICA");
+        let (status, body) = studio.post("/api/save", &changed);
+        assert_eq!(status, 200, "{ext}: {body}");
+        let saved = fs::read(&path).unwrap();
+        let read = export::import(&path).unwrap();
+        let mut want = original.grid.clone();
+        want.set(2, 0, Cell::Letter(b'X'));
+        assert_eq!(read.grid, want, "{ext}");
+        let (mut got, mut expected) = (content(&read), content(&original));
+        got["grid"] = Value::Null;
+        expected["grid"] = Value::Null;
+        assert_eq!(got, expected, "{ext}: only the letter changed");
+        for extra in &extras {
+            assert!(
+                saved.windows(extra.len()).any(|w| w == *extra),
+                "{ext}: {:?} was lost",
+                String::from_utf8_lossy(extra)
+            );
+        }
+        drop(studio);
+
+        // Through import and export: the same puzzle (a format's own
+        // extras cannot pass through .ipuz).
+        fs::write(&path, &bytes).unwrap();
+        let imported = dir.join(&format!("imported-{ext}.ipuz"));
+        let back = dir.join(&format!("back.{ext}"));
+        let out = run(&[
+            "import",
+            path.to_str().unwrap(),
+            "-o",
+            imported.to_str().unwrap(),
+            "--force",
+        ]);
+        assert!(out.status.success(), "{ext}: {}", stderr(&out));
+        let out = run(&[
+            "export",
+            imported.to_str().unwrap(),
+            "--to",
+            ext,
+            "-o",
+            back.to_str().unwrap(),
+            "--force",
+        ]);
+        assert!(out.status.success(), "{ext}: {}", stderr(&out));
+        assert_eq!(
+            content(&export::import(&back).unwrap()),
+            content(&original),
+            "{ext} through import and export"
+        );
+    }
 }

@@ -692,7 +692,7 @@ fn patterns_drawn_with_the_word_check_leave_every_slot_room() {
     use cruciverb::wordlist::index::Index;
     use rand::{rngs::StdRng, SeedableRng};
     let (list, _) = default_list().unwrap();
-    let index = Index::build(&list, 0);
+    let index = Index::build(&list, 0).unwrap();
     let entries = [
         "DONTCOUNTYOURCHICKENS",
         "CURIOSITYKILLEDTHECAT",
@@ -727,7 +727,7 @@ fn patterns_drawn_with_the_word_check_leave_every_slot_room() {
             &rules,
             &seated,
             &mut StdRng::seed_from_u64(seed),
-            (None, MOST_DESCENTS),
+            cruciverb::make::DrawLimit::descents(MOST_DESCENTS),
             &|_| 0,
             Some(&index),
         )

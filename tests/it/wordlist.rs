@@ -21,25 +21,22 @@ fn formats_scores_clues_and_duplicates() {
             .collect::<Vec<_>>(),
         vec![7, 8, 9]
     );
-    let entry = |w: &str| list.get(w).unwrap().clone();
+    let entry = |w: &str| list.get(w).unwrap();
     assert_eq!(
         entry("ICECREAM").score,
         60,
         "duplicates keep the highest score"
     );
     assert_eq!(entry("ECLAIR").score, 70);
-    assert_eq!(
-        entry("ECLAIR").clue.as_deref(),
-        Some("A pastry; with cream")
-    );
+    assert_eq!(entry("ECLAIR").clue, Some("A pastry; with cream"));
     assert_eq!(entry("ZEBRA").score, 50, "a missing score means 50");
     assert_eq!(entry("ATEASE").score, 55);
     assert_eq!(
-        entry("ATEASE").clue.as_deref(),
+        entry("ATEASE").clue,
         Some("Relaxed"),
         "a lower-scored repeat still lends its clue"
     );
-    let sorted: Vec<&str> = list.sorted().iter().map(|e| e.word.as_str()).collect();
+    let sorted: Vec<&str> = list.sorted().iter().map(|e| e.word).collect();
     assert_eq!(
         sorted,
         vec!["ZEBRA", "ECLAIR", "ATEASE", "ICECREAM"],
@@ -58,10 +55,7 @@ fn layering_excluding_and_min_score() {
         20,
         "a later list overrides, even downwards"
     );
-    assert_eq!(
-        base.get("GAMMA").unwrap().clue.as_deref(),
-        Some("Greek letter")
-    );
+    assert_eq!(base.get("GAMMA").unwrap().clue, Some("Greek letter"));
     assert_eq!(base.get("DELTA").unwrap().score, 50);
     let (banned, _) = WordList::parse("beta\nomega\n", "ban");
     assert_eq!(base.exclude(&banned), 1);
@@ -173,7 +167,7 @@ fn index_finds_exactly_the_words_matching_a_pattern() {
         .map(|w| format!("{w};{}\n", rng.random_range(0..=100)))
         .collect();
     let (list, _) = WordList::parse(&text, "random");
-    let index = Index::build(&list, 1);
+    let index = Index::build(&list, 1).unwrap();
     assert_eq!(index.total_words(), list.len());
     for len in 2..=7 {
         let bucket = index.of_length(len).unwrap();
@@ -213,14 +207,14 @@ fn cache_round_trips_and_rejects_stale_truncated_and_corrupt_files() {
     let dir = scratch("index-cache");
     let path = dir.join("sub/list.idx");
     let (list, _) = WordList::parse("alpha;90\nbeta;80\ngamma;70\ndelta;60\nomega\nox;30\n", "t");
-    let built = Index::build(&list, 42);
+    let built = Index::build(&list, 42).unwrap();
     let mut builds = 0;
     let first = cached(
         &path,
         42,
         || {
             builds += 1;
-            Ok(list.clone())
+            Index::build(&list, 42)
         },
         &Quiet,
     )
@@ -266,7 +260,7 @@ fn cache_round_trips_and_rejects_stale_truncated_and_corrupt_files() {
         42,
         || {
             builds += 1;
-            Ok(list.clone())
+            Index::build(&list, 42)
         },
         &Quiet,
     )
@@ -285,7 +279,7 @@ fn cache_that_cannot_be_written_or_is_raced_still_gives_the_index() {
     // The cache directory would have to be made inside a regular file.
     fs::write(dir.join("file"), "x").unwrap();
     let blocked = dir.join("file/sub/list.idx");
-    let index = cached(&blocked, 7, || Ok(list.clone()), &Quiet).unwrap();
+    let index = cached(&blocked, 7, || Index::build(&list, 7), &Quiet).unwrap();
     assert_eq!(index.total_words(), 2);
     assert!(!blocked.exists());
 
@@ -294,7 +288,7 @@ fn cache_that_cannot_be_written_or_is_raced_still_gives_the_index() {
     std::thread::scope(|s| {
         for _ in 0..4 {
             s.spawn(|| {
-                let index = cached(&path, 7, || Ok(list.clone()), &Quiet).unwrap();
+                let index = cached(&path, 7, || Index::build(&list, 7), &Quiet).unwrap();
                 assert_eq!(index.total_words(), 2);
             });
         }
@@ -449,13 +443,13 @@ fn safety_tiers_hold_on_the_embedded_list_and_every_clue() {
     for entry in list.sorted() {
         // Tier 1: out of the list altogether.
         assert_eq!(
-            hit(&blocked, &entry.word),
+            hit(&blocked, entry.word),
             None,
             "{} is in the list",
             entry.word
         );
         // Tier 2: in the list, below the default minimum.
-        if hit(&breakfast, &entry.word).is_some() {
+        if hit(&breakfast, entry.word).is_some() {
             assert!(entry.score < 50, "{} scores {}", entry.word, entry.score);
             kept_low += 1;
         }
@@ -642,4 +636,66 @@ fn python_and_rust_normalise_alike() {
         cruciverb::wordlist::normalize::normalize("Łódź").as_deref(),
         Some("LODZ")
     );
+}
+
+#[test]
+fn lists_beyond_the_size_limit_are_refused_before_they_are_read() {
+    let dir = scratch("wordlist-limit");
+    // Sparse: 600 MB on paper, nothing on disk.
+    let big = dir.join("big.txt");
+    fs::File::create(&big)
+        .unwrap()
+        .set_len(600_000_000)
+        .unwrap();
+    let want = format!(
+        "{}: 600.0 MB is too big for a word list (at most 500.0 MB)",
+        big.display()
+    );
+    assert_eq!(WordList::read(&big).unwrap_err().to_string(), want);
+    let out = run(&[
+        "fill",
+        "tests/data/grids/mini5_2corners.txt",
+        "--wordlist",
+        big.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out), format!("cruciverb: error: {want}\n"));
+}
+
+#[test]
+fn timeout_counts_reading_the_lists() {
+    // About 30 MB of distinct words: reading them takes well over a
+    // second, so a limit of a tenth of one stops the reading itself.
+    let dir = scratch("wordlist-timeout");
+    let list = dir.join("many.txt");
+    let mut text = String::with_capacity(30_000_000);
+    let mut state = 7u64;
+    while text.len() < 30_000_000 {
+        for _ in 0..12 {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            text.push(char::from(b'A' + ((state >> 33) % 26) as u8));
+        }
+        text.push_str(";50\n");
+    }
+    fs::write(&list, &text).unwrap();
+    let out = run(&[
+        "fill",
+        "tests/data/grids/mini5_2corners.txt",
+        "--wordlist",
+        list.to_str().unwrap(),
+        "--timeout",
+        "0.1",
+    ]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let prefix = format!(
+        "cruciverb: error: --timeout ran out while reading {} (line ",
+        list.display()
+    );
+    assert!(err.starts_with(&prefix) && err.ends_with(")\n"), "{err}");
+    // Stopped inside the list, not after it.
+    let line: usize = err[prefix.len()..err.len() - 2].parse().unwrap();
+    assert!(line < text.lines().count(), "{err}");
 }

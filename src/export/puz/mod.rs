@@ -80,11 +80,55 @@ const SHADED: u8 = 0x08;
 /// be completely filled and numbered the way `.puz` numbers it (`min_slot`
 /// 2).
 pub fn write(puzzle: &Puzzle) -> Result<Vec<u8>> {
+    write_keeping(puzzle, None, &[])
+}
+
+/// The puzzle as a `.puz` file written over `original`, the file it was
+/// opened from: what the puzzle does not model is kept. While the grid
+/// keeps its shape (its size and blocks), that is the solver's grid and
+/// every section but the marks written here (a timer `LTIM`, the solver's
+/// rebus entries `RUSR`, sections of other tools); after a change of
+/// shape, only the timer. An original that cannot be read is ignored.
+pub fn write_over(puzzle: &Puzzle, original: &[u8]) -> Result<Vec<u8>> {
+    let Ok(file) = parse(original) else {
+        return write(puzzle);
+    };
+    let Ok(sections) = read_sections(file.rest) else {
+        return write(puzzle);
+    };
+    let grid = &puzzle.grid;
+    let same_shape = file.width == grid.width()
+        && file.height == grid.height()
+        && cells(grid).all(|(r, c, cell)| {
+            let byte = file.solution[r * file.width + c];
+            cell.is_white() == (byte != BLOCK && byte != DIAGRAMLESS_BLOCK)
+        });
+    let mut kept: Vec<([u8; 4], &[u8])> = sections
+        .iter()
+        .filter(|(code, _)| ![REBUS_GRID, REBUS_TABLE, MARKUP].contains(code))
+        .filter(|(code, _)| same_shape || *code == b"LTIM")
+        .map(|(code, data)| (*code, *data))
+        .collect();
+    // Sections keep the order of the file (the table forgets it).
+    kept.sort_by_key(|(code, data)| {
+        let at = data.as_ptr() as usize - file.rest.as_ptr() as usize;
+        (at, *code)
+    });
+    write_keeping(puzzle, same_shape.then_some(file.fill), &kept)
+}
+
+/// [`write`], with `fill` as the solver's grid (blank when None) and
+/// `extra` sections after the marks.
+fn write_keeping(
+    puzzle: &Puzzle,
+    fill: Option<&[u8]>,
+    extra: &[([u8; 4], &[u8])],
+) -> Result<Vec<u8>> {
     check_numbering(puzzle)?;
     let grid = &puzzle.grid;
     check_marks(grid, &puzzle.marks).map_err(write_error)?;
     let solution = solution_bytes(grid)?;
-    let fill = player_grid(grid);
+    let fill = fill.map_or_else(|| player_grid(grid), <[u8]>::to_vec);
     let clues: Vec<Vec<u8>> = clue_texts_in_file_order(puzzle)
         .iter()
         .map(|text| latin1::encode(text))
@@ -109,11 +153,16 @@ pub fn write(puzzle: &Puzzle) -> Result<Vec<u8>> {
         notes_counted: true,
     };
     let mut out = assemble(&body);
-    for (code, data) in mark_sections(puzzle)? {
+    let marks = mark_sections(puzzle)?;
+    let sections = marks
+        .iter()
+        .map(|(code, data)| (*code, data.as_slice()))
+        .chain(extra.iter().copied());
+    for (code, data) in sections {
         out.extend_from_slice(&code);
         out.extend_from_slice(&(data.len() as u16).to_le_bytes());
-        out.extend_from_slice(&checksum::checksum(&data, 0).to_le_bytes());
-        out.extend_from_slice(&data);
+        out.extend_from_slice(&checksum::checksum(data, 0).to_le_bytes());
+        out.extend_from_slice(data);
         out.push(0);
     }
     Ok(out)
