@@ -103,7 +103,7 @@ impl Record {
 /// A list of distinct words, each with a score and perhaps a clue.
 ///
 /// Lists of millions of words are the reason for the layout: every
-/// entry's text sits in one byte buffer, an entry is a 16-byte record, and
+/// entry's text sits in one byte buffer, an entry is a 12-byte record, and
 /// the table that finds a word holds record numbers, not strings. A
 /// replaced clue appends the entry's text anew; the old bytes stay unused.
 #[derive(Clone, Default)]
