@@ -12,7 +12,7 @@ use cruciverb::puzzle::Puzzle;
 use cruciverb::typeset::{Paper, PdfOptions};
 use cruciverb::wordlist::dialect::Dialect;
 use cruciverb::wordlist::spec::ListSpec;
-use cruciverb::wordlist::WordList;
+use cruciverb::wordlist::{WordList, DEFAULT_MIN_SCORE};
 use cruciverb::{Error, Result};
 
 use super::progress::Bars;
@@ -29,8 +29,9 @@ pub struct WordlistOptions {
     /// override scores. Default: the embedded list.
     #[arg(long = "wordlist", value_name = "FILE")]
     pub files: Vec<PathBuf>,
-    /// Drop words scoring below N.
-    #[arg(long, default_value_t = 50)]
+    /// Drop words scoring below N (0 to 100).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MIN_SCORE,
+          value_parser = clap::value_parser!(u8).range(0..=100))]
     pub min_score: u8,
     /// A list of words to ban.
     #[arg(long)]

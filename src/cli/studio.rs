@@ -52,7 +52,7 @@ pub fn run(command: &StudioArgs) -> Result<ExitCode> {
             command.list_memory
         ))
     })?;
-    let lists = word_sources(&command.lists, budget)?;
+    let lists = word_sources(&command.lists, budget)?.with_min_score(command.lists.min_score);
     if !command.host.is_loopback() {
         note!(
             "cruciverb studio: warning: listening on {}, not loopback: anyone who can reach this machine can use the studio",

@@ -98,11 +98,6 @@ pub fn read_patterns(path: &Path) -> Result<Vec<Pattern>> {
     Ok(all)
 }
 
-/// The `n`-th pattern (1-based) of a pattern file.
-pub fn nth_pattern(path: &Path, n: usize) -> Result<Pattern> {
-    nth_seated(path, n).map(|(pattern, _)| pattern)
-}
-
 /// The `n`-th pattern (1-based) of a pattern file, with its seats.
 pub fn nth_seated(path: &Path, n: usize) -> Result<(Pattern, Vec<Seat>)> {
     if n == 0 {

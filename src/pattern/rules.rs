@@ -35,11 +35,6 @@ impl Symmetry {
     pub fn mirrors_rows(self) -> bool {
         matches!(self, Symmetry::Mirror | Symmetry::FourFold)
     }
-
-    /// Row `h-1-r` is determined by row `r`.
-    pub fn pairs_rows(self) -> bool {
-        matches!(self, Symmetry::Rotational | Symmetry::FourFold)
-    }
 }
 
 impl FromStr for Symmetry {

@@ -642,11 +642,6 @@ impl Search {
         self.height
     }
 
-    /// Number of rows the search chooses (the rest follow by symmetry).
-    pub fn free_rows(&self) -> usize {
-        self.free
-    }
-
     /// Columns that must turn white in the next row, and columns that must not.
     #[inline]
     fn masks(&self, s: &ColumnState) -> (u32, u32) {

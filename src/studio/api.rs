@@ -34,7 +34,7 @@ use crate::wordlist::index::Index;
 use crate::wordlist::normalize::normalize;
 use crate::wordlist::notes::notes;
 use crate::wordlist::roots::{clashing_pairs, roots};
-use crate::wordlist::WordList;
+use crate::wordlist::{WordList, DEFAULT_MIN_SCORE};
 
 use super::lists::WordSource;
 
@@ -47,8 +47,6 @@ const MOST_LIMIT: usize = 2_000;
 const DEFAULT_CANDIDATES_SECONDS: f64 = 0.5;
 /// Time for a fill unless `timeout` says otherwise.
 const DEFAULT_FILL_SECONDS: f64 = 5.0;
-/// Minimum score unless `min_score` says otherwise (the list's own floor).
-const DEFAULT_MIN_SCORE: u8 = 50;
 
 /// A refusal: the HTTP status and a message for the constructor, with any
 /// details (`slots` at fault) in `extra`.
@@ -87,9 +85,14 @@ impl From<crate::Error> for ApiError {
 type Reply = std::result::Result<Value, ApiError>;
 
 /// A request that names the word list to use (`"list"`; absent: the
-/// default one).
+/// default one), and perhaps a minimum score.
 pub trait Listed {
     fn list(&self) -> Option<&str>;
+
+    /// Gives the request the studio's minimum score when it names none.
+    fn default_min_score(&mut self, min_score: u8) {
+        let _ = min_score;
+    }
 }
 
 macro_rules! listed {
@@ -97,6 +100,10 @@ macro_rules! listed {
         $(impl Listed for $request {
             fn list(&self) -> Option<&str> {
                 self.list.as_deref()
+            }
+
+            fn default_min_score(&mut self, min_score: u8) {
+                self.min_score.get_or_insert(min_score);
             }
         })*
     };
@@ -106,9 +113,14 @@ listed!(
     CandidatesRequest,
     FillRequest,
     AnalyzeRequest,
-    PatternRequest,
-    CluesRequest
+    PatternRequest
 );
+
+impl Listed for CluesRequest {
+    fn list(&self) -> Option<&str> {
+        self.list.as_deref()
+    }
+}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -809,11 +821,13 @@ fn puzzle_reply(puzzle: &Puzzle) -> Value {
     })
 }
 
-/// `GET /api/start`: the puzzle the studio was started on (or nulls), and
-/// the .ipuz file Save writes to, if any.
-pub fn start(puzzle: Option<&Puzzle>, file: Option<&std::path::Path>) -> Value {
+/// `GET /api/start`: the puzzle the studio was started on (or nulls), the
+/// puzzle file Save writes to, if any, and the minimum score requests
+/// use unless they name one (the page's starting value).
+pub fn start(puzzle: Option<&Puzzle>, file: Option<&std::path::Path>, min_score: u8) -> Value {
     let mut reply = puzzle.map_or_else(|| json!({ "grid": null }), puzzle_reply);
     reply["file"] = json!(file.map(|f| f.display().to_string()));
+    reply["min_score"] = json!(min_score);
     reply
 }
 
@@ -848,6 +862,8 @@ pub struct SaveRequest {
     pub marks: Option<Vec<CellMark>>,
     /// The file `/api/start` named; Save always writes the studio's own.
     pub file: Option<Value>,
+    /// The minimum score `/api/start` gave, which a save has no use for.
+    pub min_score: Option<Value>,
 }
 
 /// `POST /api/save`: writes the puzzle to `file`, the puzzle file the

@@ -19,7 +19,7 @@ use serde_json::{json, Value};
 
 use super::api::ApiError;
 use crate::wordlist::index::Index;
-use crate::wordlist::{megabytes, WordList};
+use crate::wordlist::{megabytes, WordList, DEFAULT_MIN_SCORE};
 use crate::Result;
 
 /// Lists held at most.
@@ -71,6 +71,9 @@ pub struct Lists {
     used: Arc<Mutex<usize>>,
     /// Memory all lists may hold.
     budget: usize,
+    /// The minimum score a request uses unless it names one: the floor the
+    /// command line read the lists with.
+    min_score: u8,
 }
 
 impl Lists {
@@ -87,7 +90,18 @@ impl Lists {
             sources: Arc::new(RwLock::new(sources.into_iter().map(Arc::new).collect())),
             used: Arc::new(Mutex::new(used)),
             budget,
+            min_score: DEFAULT_MIN_SCORE,
         }
+    }
+
+    /// With `min_score` as the requests' default minimum score.
+    pub fn with_min_score(self, min_score: u8) -> Lists {
+        Lists { min_score, ..self }
+    }
+
+    /// The minimum score a request uses unless it names one.
+    pub fn min_score(&self) -> u8 {
+        self.min_score
     }
 
     fn read(&self) -> std::sync::RwLockReadGuard<'_, Vec<Arc<WordSource>>> {

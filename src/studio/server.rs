@@ -249,7 +249,8 @@ async fn with_list<T: api::Listed + Send + 'static>(
     body: Result<Json<T>, JsonRejection>,
     work: impl FnOnce(&T, &WordSource) -> Result<Value, ApiError> + Send + 'static,
 ) -> Response {
-    answer(body, move |request| {
+    answer(body, move |mut request: T| {
+        request.default_min_score(shared.lists.min_score());
         let source = shared.lists.get(request.list())?;
         work(&request, &source)
     })
@@ -258,7 +259,12 @@ async fn with_list<T: api::Listed + Send + 'static>(
 
 async fn start(State(shared): State<Shared>) -> Response {
     let file = shared.file.as_deref().map(|f| f.as_path());
-    Json(api::start(shared.start.as_deref(), file)).into_response()
+    Json(api::start(
+        shared.start.as_deref(),
+        file,
+        shared.lists.min_score(),
+    ))
+    .into_response()
 }
 
 async fn save(
@@ -268,7 +274,7 @@ async fn save(
     let Some(file) = shared.file.clone() else {
         return error(ApiError {
             status: 409,
-            message: "the studio was not started on an .ipuz file, so there is nowhere to save; export instead".into(),
+            message: "the studio was not started on a puzzle file, so there is nowhere to save; export instead".into(),
             extra: Value::Null,
         });
     };

@@ -31,6 +31,9 @@ use crate::progress::Deadline;
 use normalize::normalize;
 
 pub const DEFAULT_SCORE: u8 = 50;
+/// The score below which words are left out unless a command (`--min-score`)
+/// or a studio request (`"min_score"`) says otherwise.
+pub const DEFAULT_MIN_SCORE: u8 = 50;
 pub const MAX_SCORE: u8 = 100;
 
 /// One entry of a list, as the list holds it.

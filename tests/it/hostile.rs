@@ -103,7 +103,7 @@ const CASES: &[(&[&str], &str)] = &[
     (&["fill", "grid.txt", "--timeout", "-1"], "error: invalid value '-1' for '--timeout <SECONDS>': expected a number of seconds, 0 or more (e.g. 2.5)"),
     (&["fill", "grid.txt", "--timeout", "1e300"], "error: invalid value '1e300' for '--timeout <SECONDS>': expected a number of seconds, 0 or more (e.g. 2.5)"),
     (&["fill", "grid.txt", "--timeout", "nan"], "error: invalid value 'nan' for '--timeout <SECONDS>': expected a number of seconds, 0 or more (e.g. 2.5)"),
-    (&["fill", "grid.txt", "--min-score", "300"], "error: invalid value '300' for '--min-score <MIN_SCORE>': 300 is not in 0..=255"),
+    (&["fill", "grid.txt", "--min-score", "300"], "error: invalid value '300' for '--min-score <N>': 300 is not in 0..=100"),
     (&["fill", "grid.txt", "--polish", "-2"], "error: invalid value '-2' for '--polish <SECONDS>': expected a number of seconds, 0 or more (e.g. 2.5)"),
     (&["fill", "--patterns", "binary.bin", "--out-dir", "out1"], "cruciverb: error: binary.bin:1: hex pattern: bad character '\\0' at character 1 (expected 0-9, A-F, or a final g-t)"),
     (&["fill", "--patterns", "missing.hex", "--out-dir", "out2"], "cruciverb: error: missing.hex: No such file or directory (os error 2)"),

@@ -908,7 +908,7 @@ fn studio_saves_to_the_ipuz_it_was_started_on() {
     assert_eq!(status, 409);
     assert_eq!(
         body["error"],
-        "the studio was not started on an .ipuz file, so there is nowhere to save; export instead"
+        "the studio was not started on a puzzle file, so there is nowhere to save; export instead"
     );
     assert_eq!(
         std::fs::read_dir(dir.join("")).unwrap().count(),
@@ -1761,4 +1761,48 @@ fn every_format_round_trips_through_the_studio_and_import_export() {
             "{ext} through import and export"
         );
     }
+}
+
+#[test]
+fn studio_min_score_is_the_pages_and_the_requests_default() {
+    let dir = scratch("studio-min-score");
+    let list = dir.join("three.txt");
+    fs::write(&list, "CAT;40\nDOG;60\nEMU;20\n").unwrap();
+    let studio = Studio::start(&["--wordlist", list.to_str().unwrap(), "--min-score", "30"]);
+    let (_, text) = studio.request("GET", "/api/start", "text/plain", b"");
+    let start: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(start["min_score"], 30);
+    // One slot of three letters: the list's words from 30 up are offered
+    // to a request that names no minimum, those from 50 to one that does.
+    let words = |extra: Value| {
+        let mut request = json!({ "grid": ["...", "###", "###"], "slot": "1A", "timeout": 5 });
+        request
+            .as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
+        let (status, reply) = studio.post("/api/candidates", &request);
+        assert_eq!(status, 200, "{reply}");
+        reply["candidates"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                (
+                    c["word"].as_str().unwrap().to_string(),
+                    c["score"].as_u64().unwrap(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        words(json!({})),
+        [("DOG".to_string(), 60), ("CAT".to_string(), 40)]
+    );
+    assert_eq!(words(json!({ "min_score": 50 })), [("DOG".to_string(), 60)]);
+    // Without --min-score the default is 50, page and requests alike.
+    let (_, text) = Studio::start(&[]).request("GET", "/api/start", "text/plain", b"");
+    assert_eq!(
+        serde_json::from_str::<Value>(&text).unwrap()["min_score"],
+        50
+    );
 }

@@ -675,6 +675,7 @@ loadLists().then(() => fetch("/api/start")).then((r) => r.json()).then((data) =>
     state.title = data.title; state.author = data.author; state.clues = data.clues;
     takeMarks(data);
   }
+  if (data.min_score !== undefined) $("min-score").value = data.min_score;
   if (data.file) {
     $("save").hidden = false;
     $("save").title = `Save to ${data.file} (Ctrl+S)`;
