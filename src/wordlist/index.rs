@@ -115,6 +115,86 @@ fn as_bytes(words: &[u64]) -> &[u8] {
     unsafe { std::slice::from_raw_parts(words.as_ptr().cast::<u8>(), std::mem::size_of_val(words)) }
 }
 
+/// Each word's root numbers, its own first, as (starts, roots, number of
+/// roots): word `n`'s are `roots[starts[n]..starts[n + 1]]`. A root that
+/// is a word of the list is that word's number; others are numbered after
+/// the words. None once `deadline` passes.
+fn word_roots(
+    sorted: &Sorted,
+    first: &[usize],
+    lexicon: &Lexicon,
+    deadline: &Deadline,
+) -> Option<(Vec<u32>, Vec<u32>, usize)> {
+    let total = sorted.order.len();
+    let mut others: std::collections::HashMap<&str, u32> = Default::default();
+    let mut starts: Vec<u32> = Vec::with_capacity(total + 1);
+    let mut roots: Vec<u32> = Vec::with_capacity(total);
+    for number in 0..total {
+        if deadline.tick() {
+            return None;
+        }
+        let entry = sorted.get(number);
+        starts.push(roots.len() as u32);
+        let of = lexicon.roots.of(entry.word);
+        let weak = of.weak.iter().map(|r| (*r, WEAK));
+        for (k, (root, bit)) in of.strong.iter().map(|r| (*r, 0)).chain(weak).enumerate() {
+            let root_number = match k {
+                0 => number as u32,
+                _ => match sorted.position(first, root) {
+                    Some(n) => n as u32,
+                    None => {
+                        let next = (total + others.len()) as u32;
+                        *others.entry(root).or_insert(next)
+                    }
+                },
+            };
+            roots.push(root_number | bit);
+        }
+    }
+    starts.push(roots.len() as u32);
+    Some((starts, roots, total + others.len()))
+}
+
+/// Each root's members (see [`member`]), strong ones first, since a weak
+/// root rules out only those: (starts, members) as in [`word_roots`].
+/// None once `deadline` passes.
+fn root_members(
+    root_starts: &[u32],
+    roots: &[u32],
+    root_count: usize,
+    first: &[usize],
+    deadline: &Deadline,
+) -> Option<(Vec<u32>, Vec<u32>)> {
+    let mut starts = vec![0u32; root_count + 1];
+    for &root in roots {
+        starts[(root & !WEAK) as usize + 1] += 1;
+    }
+    for r in 0..root_count {
+        starts[r + 1] += starts[r];
+    }
+    let mut members = vec![0u32; roots.len()];
+    let mut next: Vec<u32> = starts[..root_count].to_vec();
+    for weak_pass in [false, true] {
+        for len in 1..first.len() - 1 {
+            for number in first[len]..first[len + 1] {
+                if deadline.tick() {
+                    return None;
+                }
+                let own = root_starts[number] as usize..root_starts[number + 1] as usize;
+                for &root in &roots[own] {
+                    if (root & WEAK != 0) == weak_pass {
+                        let at = &mut next[(root & !WEAK) as usize];
+                        let i = (number - first[len]) as u32;
+                        members[*at as usize] = (root & WEAK) | ((len as u32) << LENGTH_SHIFT) | i;
+                        *at += 1;
+                    }
+                }
+            }
+        }
+    }
+    Some((starts, members))
+}
+
 /// A list's entries in index order.
 struct Sorted<'a> {
     list: &'a WordList,
@@ -240,68 +320,11 @@ impl Index {
             }
             first[len + 1] += first[len];
         }
-        let number_of: std::collections::HashMap<&str, u32> = Default::default();
-        let mut others = number_of;
-        // Each word's roots (its own first), all words end to end.
-        let mut root_starts: Vec<u32> = Vec::with_capacity(total + 1);
-        let mut roots: Vec<u32> = Vec::with_capacity(total);
-        for number in 0..total {
-            if deadline.tick() {
-                return Err(timed_out());
-            }
-            let entry = sorted.get(number);
-            root_starts.push(roots.len() as u32);
-            let of = lexicon.roots.of(entry.word);
-            let weak = of.weak.iter().map(|r| (*r, WEAK));
-            for (k, (root, bit)) in of.strong.iter().map(|r| (*r, 0)).chain(weak).enumerate() {
-                let root_number = if k == 0 {
-                    number as u32
-                } else {
-                    match sorted.position(&first, root) {
-                        Some(n) => n as u32,
-                        None => {
-                            let next = (total + others.len()) as u32;
-                            *others.entry(root).or_insert(next)
-                        }
-                    }
-                };
-                roots.push(root_number | bit);
-            }
-        }
-        root_starts.push(roots.len() as u32);
-        let root_count = total + others.len();
-        drop(others);
-        // Each root's members, strong ones first: a weak root rules out
-        // only those.
-        let mut member_starts = vec![0u32; root_count + 1];
-        for &root in &roots {
-            member_starts[(root & !WEAK) as usize + 1] += 1;
-        }
-        for r in 0..root_count {
-            member_starts[r + 1] += member_starts[r];
-        }
-        let mut members = vec![0u32; roots.len()];
-        let mut next: Vec<u32> = member_starts[..root_count].to_vec();
-        for weak_pass in [false, true] {
-            for len in 1..=longest {
-                for number in first[len]..first[len + 1] {
-                    if deadline.tick() {
-                        return Err(timed_out());
-                    }
-                    let own = root_starts[number] as usize..root_starts[number + 1] as usize;
-                    for &root in &roots[own] {
-                        if (root & WEAK != 0) == weak_pass {
-                            let at = &mut next[(root & !WEAK) as usize];
-                            let i = (number - first[len]) as u32;
-                            members[*at as usize] =
-                                (root & WEAK) | ((len as u32) << LENGTH_SHIFT) | i;
-                            *at += 1;
-                        }
-                    }
-                }
-            }
-        }
-        drop(next);
+        let (root_starts, roots, root_count) =
+            word_roots(&sorted, &first, lexicon, deadline).ok_or_else(timed_out)?;
+        let (member_starts, members) =
+            root_members(&root_starts, &roots, root_count, &first, deadline)
+                .ok_or_else(timed_out)?;
         // The exact size, in u64 words.
         let in_words = |bytes: usize| bytes.div_ceil(8);
         let mut size = HEADER_WORDS + (longest + 1) * TABLE_WORDS;
@@ -336,31 +359,26 @@ impl Index {
                 .map(|n| sorted.get(n))
                 .map(|e| (e.word, e.score))
                 .collect();
-            let entries = || {
-                gathered.iter().map(|&(word, score)| Entry {
-                    word,
-                    score,
-                    clue: None,
-                })
-            };
-            let count = first[len + 1] - first[len];
-            let letters_at = push_bytes(&mut words, entries().flat_map(|e| e.word.bytes()));
-            let scores_at = push_bytes(&mut words, entries().map(|e| e.score));
+            let count = gathered.len();
+            let letters_at = push_bytes(&mut words, gathered.iter().flat_map(|(w, _)| w.bytes()));
+            let scores_at = push_bytes(&mut words, gathered.iter().map(|&(_, score)| score));
             let bits_at = words.len();
             let blocks = blocks_for(count);
             words.resize(bits_at + len * LETTERS * blocks, 0);
-            for (i, entry) in entries().enumerate() {
+            for (i, (word, _)) in gathered.iter().enumerate() {
                 if deadline.tick() {
                     return Err(timed_out());
                 }
-                for (position, letter) in entry.word.bytes().enumerate() {
+                for (position, letter) in word.bytes().enumerate() {
                     let set = bits_at + (position * LETTERS + (letter - b'A') as usize) * blocks;
                     words[set + i / 64] |= 1 << (i % 64);
                 }
             }
             let flags_at = push_bytes(
                 &mut words,
-                entries().map(|e| lexicon.flags(e.word, e.score)),
+                gathered
+                    .iter()
+                    .map(|&(word, score)| lexicon.flags(word, score)),
             );
             let base = root_starts[first[len]];
             let starts = root_starts[first[len]..=first[len + 1]]
