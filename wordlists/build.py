@@ -47,19 +47,20 @@ import glob
 import os
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-
-from listkit import score as scoring  # noqa: E402
-from listkit.clues import Drafter  # noqa: E402
-from listkit.curated import (ENTRY_FILES, CuratedError, parse_clue_line,  # noqa: E402
+# Run as a script, Python puts this directory first on the import path, so
+# `listkit` (next to this file) imports as the package it is.
+from listkit import score as scoring
+from listkit.clues import Drafter
+from listkit.curated import (ENTRY_FILES, CuratedError, parse_clue_line,
                              parse_score_line, read_entry_file, read_keyed, read_levels)
-from listkit.roots import Roots, line as roots_line  # noqa: E402
-from listkit.spelling import pairs as spelling_pairs  # noqa: E402
-from listkit.cluecheck import leaks, style_problems  # noqa: E402
-from listkit.safety import BLOCK, BREAKFAST, Safety  # noqa: E402
-from listkit.sources import Frequencies, WordNetLemmas, scowl  # noqa: E402
-from listkit.text import data_lines, normalize  # noqa: E402
+from listkit.roots import Roots, line as roots_line
+from listkit.spelling import pairs as spelling_pairs
+from listkit.cluecheck import leaks
+from listkit.safety import BLOCK, BREAKFAST, Safety
+from listkit.sources import Frequencies, WordNetLemmas, scowl
+from listkit.text import data_lines, normalize
+
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 MIN_LEN, MAX_LEN = 3, 21
 # Entries the big sources score below this are left out: nobody fills with

@@ -586,6 +586,22 @@ fn list_score(word: &str) -> u8 {
 }
 
 #[test]
+fn python_builder_unit_tests_pass() {
+    // The word-list builder's own tests (`wordlists/tests/`, stdlib
+    // unittest): scoring, safety and clue choice. run_python fails the
+    // test on a non-zero exit, so one failing Python test fails this one
+    // (a module that does not import counts as a failing test), as does
+    // finding none.
+    let script = "import sys, unittest\n\
+                  sys.path.insert(0, sys.argv[1])\n\
+                  suite = unittest.defaultTestLoader.discover(sys.argv[1] + '/tests', top_level_dir=sys.argv[1])\n\
+                  result = unittest.TextTestRunner(stream=sys.stdout, verbosity=2).run(suite)\n\
+                  sys.exit(0 if result.wasSuccessful() and result.testsRun > 0 else 1)\n";
+    let wordlists = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("wordlists");
+    crate::common::python::run_python(script, &[wordlists.to_str().unwrap()]);
+}
+
+#[test]
 fn python_and_rust_normalise_alike() {
     // Every character up to U+024F (Latin Extended-B), alone and between
     // letters, through the builders' normaliser and the library's.

@@ -50,9 +50,11 @@ PURENESS), a check for bodily and sexual wording, and
 `build.py` asks for takes about a minute and a half after ten seconds of
 reading WordNet.
 
-    python3 wordlists/listkit/clues.py WORD...            # clue and kind per word
-    python3 wordlists/listkit/clues.py --sample N [--seed S]   # N random answers
-    python3 wordlists/listkit/clues.py --all [OUT]        # every answer of default.txt
+From `wordlists/`:
+
+    python3 -m listkit.clues WORD...                  # clue and kind per word
+    python3 -m listkit.clues --sample N [--seed S]    # N random answers
+    python3 -m listkit.clues --all [OUT]              # every answer of default.txt
     (add --safety DIR to check clues against DIR/blocked.txt and breakfast.txt;
     by default wordlists/curated/ is used once those files exist)
 
@@ -68,19 +70,13 @@ import re
 import sys
 import time
 
-if __package__ in (None, ""):
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    __package__ = "listkit"  # noqa: A001  (run as a script: import as the package)
-
-from listkit.cluecheck import leaks, style_problems  # noqa: E402
-from listkit.clueforms import (  # noqa: E402
-    BASE, COMPARATIVE, PLURAL, SUPERLATIVE, Forms, regular_s, syllables)
-from listkit.cluegloss import (  # noqa: E402
-    ARTICLE, Shaper, capitalised, first_definition, tidy, without_parentheses)
-from listkit.cluewordnet import (  # noqa: E402
+from .cluecheck import leaks, style_problems
+from .clueforms import BASE, COMPARATIVE, PLURAL, SUPERLATIVE, Forms, regular_s, syllables
+from .cluegloss import ARTICLE, Shaper, capitalised, first_definition, tidy, without_parentheses
+from .cluewordnet import (
     ACRONYM, ARCHAIC, COLLOQUIAL, LEX_NOUN_BODY, LEX_NOUN_LOCATION, LEX_NOUN_PERSON,
     OFFENSIVE_DOMAINS, SLANG, WordNet)
-from listkit.text import letters_only, normalize  # noqa: E402
+from .text import letters_only, normalize
 
 WORDLISTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MAX_CLUE = 60      # never longer
@@ -1185,7 +1181,7 @@ def default_answers():
 
 def load_safety(directory):
     """A Safety from `directory` when its pattern files exist, else None."""
-    from listkit.safety import Safety
+    from .safety import Safety
     if all(os.path.exists(os.path.join(directory, f)) for f in ("blocked.txt", "breakfast.txt")):
         return Safety(directory)
     return None

@@ -8,19 +8,17 @@ as an editor sees it and its further clues by difficulty. This module turns each
 refuses a malformed one with its file and line number, so a slip in
 hand-written data stops the build instead of shipping.
 
-    python3 wordlists/listkit/curated.py FILE...   # check files, list problems
+From `wordlists/`:
+
+    python3 -m listkit.curated FILE...   # check files, list problems
 """
 
 import os
 import sys
 from collections import namedtuple
 
-if __package__ in (None, ""):
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    __package__ = "listkit"  # noqa: A001  (run as a script: import as the package)
-
-from listkit.cluecheck import leaks, style_problems  # noqa: E402
-from listkit.text import data_lines, normalize  # noqa: E402
+from .cluecheck import leaks, style_problems
+from .text import data_lines, normalize
 
 HERE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "curated")
 MAX_ENTRY = 21
@@ -179,7 +177,7 @@ def parser_for(path):
 
 
 def main(paths):
-    from listkit.safety import Safety  # only the checker needs the patterns
+    from .safety import Safety  # only the checker needs the patterns
     safety = Safety()
     failed = 0
     for path in paths:

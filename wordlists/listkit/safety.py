@@ -12,8 +12,10 @@ names the innocent words a stem would catch (GRAPE holds RAPE). WordNet's own
 usage labels add a third source: a lemma all of whose senses WordNet marks
 obscene, an ethnic slur or disparaging is blocked too (see `sources`).
 
-    python3 wordlists/listkit/safety.py WORDS_FILE   # what each pattern catches
-    python3 wordlists/listkit/safety.py --clue "Some clue text"
+From `wordlists/`:
+
+    python3 -m listkit.safety WORDS_FILE   # what each pattern catches
+    python3 -m listkit.safety --clue "Some clue text"
 """
 
 import os
@@ -21,11 +23,7 @@ import re
 import sys
 from collections import defaultdict
 
-if __package__ in (None, ""):
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    __package__ = "listkit"  # noqa: A001
-
-from listkit.text import data_lines, normalize  # noqa: E402
+from .text import data_lines, normalize
 
 CURATED = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "curated")
 INFLECTIONS = ("", "S", "ES", "ED", "ER", "ERS", "ING", "Y", "IER", "IEST")
