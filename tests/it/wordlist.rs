@@ -591,8 +591,9 @@ fn python_builder_unit_tests_pass() {
     // unittest): scoring, safety and clue choice. run_python fails the
     // test on a non-zero exit, so one failing Python test fails this one
     // (a module that does not import counts as a failing test), as does
-    // finding none.
+    // finding none. It leaves no __pycache__ in the source tree.
     let script = "import sys, unittest\n\
+                  sys.dont_write_bytecode = True\n\
                   sys.path.insert(0, sys.argv[1])\n\
                   suite = unittest.defaultTestLoader.discover(sys.argv[1] + '/tests', top_level_dir=sys.argv[1])\n\
                   result = unittest.TextTestRunner(stream=sys.stdout, verbosity=2).run(suite)\n\
