@@ -39,6 +39,8 @@ fn main() -> ExitCode {
         Command::Numbers(args) => cli::numbers::run(&args),
         Command::Show(args) => cli::show::run(&args),
         Command::Studio(args) => cli::studio::run(&args),
+        Command::Completions(args) => cli::completions::run(&args),
+        Command::Manpage(args) => cli::manpage::run(&args),
     };
     match result.and_then(|code| cli::flush_stdout().map(|()| code)) {
         Ok(code) => code,

@@ -31,7 +31,11 @@ pub struct CluesArgs {
     /// Word lists whose third field (`WORD;SCORE;clue`) gives clues.
     #[arg(long = "wordlist", value_name = "FILE")]
     files: Vec<PathBuf>,
-    /// Do not draft clues from the embedded WordNet clue database.
+    /// Do not draft clues from the embedded clue database (the clues the
+    /// cruciverb team wrote for every entry of the default list scoring 50
+    /// or more, several per answer by difficulty, and clues drafted from
+    /// WordNet for many entries below 50): only the puzzle's own clues,
+    /// --clues and the word lists' clue field are used.
     #[arg(long)]
     no_database: bool,
     /// How hard the drafted clues are: easy, medium or hard.

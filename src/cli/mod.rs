@@ -42,10 +42,12 @@ macro_rules! note {
 
 pub mod arrange;
 pub mod clues;
+pub mod completions;
 pub mod export;
 pub mod fill;
 pub mod import;
 pub mod make;
+pub mod manpage;
 pub mod numbers;
 pub mod options;
 pub mod patterns;
@@ -116,6 +118,10 @@ pub enum Command {
     Show(show::ShowArgs),
     /// Construct in the browser: a local web page and JSON API on the fill engine.
     Studio(Box<studio::StudioArgs>),
+    /// Print a shell's tab-completion script (bash, zsh, fish, elvish, powershell).
+    Completions(completions::CompletionsArgs),
+    /// Write the man pages (roff): cruciverb.1 to standard output, or every page to --dir.
+    Manpage(manpage::ManpageArgs),
 }
 
 /// Writes results to standard output (see [`out!`]).

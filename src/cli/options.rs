@@ -33,8 +33,8 @@ pub struct WordlistOptions {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MIN_SCORE,
           value_parser = clap::value_parser!(u8).range(0..=100))]
     pub min_score: u8,
-    /// A list of words to ban.
-    #[arg(long)]
+    /// A word list (same formats) whose words are never used; repeatable.
+    #[arg(long, value_name = "FILE")]
     pub exclude: Vec<PathBuf>,
 }
 

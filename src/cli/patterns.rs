@@ -27,7 +27,10 @@ pub struct PatternsArgs {
 #[derive(Subcommand)]
 enum PatternsAction {
     /// Count, word-count, black-square and word-length distributions of a pattern file.
-    Stats { file: PathBuf },
+    Stats {
+        /// The pattern file to read (written by `cruciverb patterns`).
+        file: PathBuf,
+    },
 }
 
 #[derive(Args)]
@@ -38,7 +41,9 @@ struct PatternOptions {
     /// Rule preset: american (rotational, words ≥ 3, no unchecked cells) or british.
     #[arg(long, default_value = "american")]
     style: Style,
-    #[arg(long)]
+    /// Symmetry of the blocks: none, rotational (180°), mirror (left-right)
+    /// or four-fold (default: the style's, rotational or four-fold).
+    #[arg(long, value_name = "SYMMETRY")]
     symmetry: Option<Symmetry>,
     /// Shortest word.
     #[arg(long)]

@@ -6,6 +6,7 @@ mod common;
 mod architecture;
 mod arrange;
 mod clues;
+mod doc_examples;
 mod export_enumeration;
 mod export_puz;
 mod export_text;
