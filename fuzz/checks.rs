@@ -6,8 +6,8 @@
 
 use std::time::Duration;
 
-use cruciverb::export::ipuz;
-use cruciverb::export::{jpz, puz, xd};
+use cruciverb::formats::ipuz;
+use cruciverb::formats::{jpz, puz, xd};
 use cruciverb::grid::Grid;
 use cruciverb::pattern::hex;
 use cruciverb::progress::Deadline;

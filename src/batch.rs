@@ -19,9 +19,9 @@ use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::error::{Error, IoContext, Result};
-use crate::export::ipuz;
 use crate::files::{self, Existing};
 use crate::fill::{fill, FillOptions, Outcome};
+use crate::formats::ipuz;
 use crate::grid::Grid;
 use crate::pattern::file::for_each_seated;
 use crate::pattern::hex;

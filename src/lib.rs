@@ -13,8 +13,10 @@
 //! 6. `fill`: the search that puts words in a grid;
 //! 7. `puzzle`: the finished document (solution, marks, clues, credits);
 //! 8. `clues`: clue texts for a puzzle;
-//! 9. `export`: the file formats (.ipuz, the document's own, and .puz, .jpz,
-//!    .xd, .txt), and `export::import` to bring finished puzzles in;
+//! 9. `formats`: the file formats (.ipuz, the document's own, and .puz,
+//!    .jpz, .xd, .txt), each read and written; `formats::render` and
+//!    `formats::save` write puzzles out, `formats::import` brings finished
+//!    puzzles in;
 //! 10. `typeset`: the printable PDF;
 //! 11. what runs whole chains: `make` (pattern to PDF), `batch` (a pattern
 //!     file filled in parallel), and the related puzzles `squares` (word
@@ -30,9 +32,9 @@ pub mod batch;
 pub mod clues;
 pub mod data;
 pub mod error;
-pub mod export;
 pub mod files;
 pub mod fill;
+pub mod formats;
 pub mod grid;
 pub mod make;
 pub mod numbers;

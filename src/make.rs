@@ -25,10 +25,10 @@ use rand::{Rng, SeedableRng};
 use crate::clues::choose::suits;
 use crate::clues::{self, database, Choosing, ClueFile, Level, Sources};
 use crate::error::{Error, Result};
-use crate::export::{self, Format};
 use crate::files::{self, Existing};
 use crate::fill::quality::Quality;
 use crate::fill::{fill, slot_name, Fill, FillOptions, Outcome, Ration};
+use crate::formats::{self, Format};
 use crate::grid::{Cell, Direction, Grid, Slot};
 use crate::pattern::rules::{Amount, Bound, Rules, Style, Symmetry};
 use crate::pattern::search::{Run, Sample, Search};
@@ -1492,8 +1492,8 @@ pub fn write_outputs(
     let mut rendered = Vec::new();
     for (path, kind) in paths {
         let bytes = match kind {
-            OutputKind::Ipuz => export::ipuz::write(puzzle).into_bytes(),
-            OutputKind::Puz => export::render(puzzle, Format::Puz)?,
+            OutputKind::Ipuz => formats::ipuz::write(puzzle).into_bytes(),
+            OutputKind::Puz => formats::render(puzzle, Format::Puz)?,
             OutputKind::Pdf => typeset::pdf(puzzle, pdf)?,
         };
         rendered.push((path, bytes));

@@ -3,7 +3,7 @@
 //!
 //! Later stages (clue writing, typesetting, export) need one value that
 //! carries everything about a puzzle. Its file form is ipuz, the open format
-//! other crossword software reads and writes (see `export::ipuz`), so a
+//! other crossword software reads and writes (see `formats::ipuz`), so a
 //! puzzle can be opened in a solver or editor as it is, and puzzles made
 //! elsewhere can come in.
 

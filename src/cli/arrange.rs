@@ -8,7 +8,7 @@ use std::time::Instant;
 use clap::Args;
 
 use cruciverb::arrange::{arrange, arrange_smallest, read_words, Arrangement, Outcome};
-use cruciverb::export::ipuz;
+use cruciverb::formats::ipuz;
 use cruciverb::grid::{Direction, MIN_SIDE};
 use cruciverb::progress::Deadline;
 use cruciverb::{files, Result};

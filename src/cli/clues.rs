@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use clap::Args;
 
 use cruciverb::clues::{self, Choosing, Level, Sources};
-use cruciverb::export::{self, Format};
 use cruciverb::files::{self, Existing};
+use cruciverb::formats::{self, Format};
 use cruciverb::wordlist::dialect::Dialect;
 use cruciverb::Result;
 
@@ -57,7 +57,7 @@ pub struct CluesArgs {
 }
 
 pub fn run(command: &CluesArgs) -> Result<ExitCode> {
-    let mut puzzle = export::import(&command.puzzle)?;
+    let mut puzzle = formats::import(&command.puzzle)?;
     if command.template {
         let sheet = clues::template(&puzzle);
         match &command.out {
@@ -111,7 +111,7 @@ pub fn run(command: &CluesArgs) -> Result<ExitCode> {
         }
         note!("{report}");
     }
-    export::ipuz::save(&puzzle, &out, existing)?;
+    formats::ipuz::save(&puzzle, &out, existing)?;
     wrote(&out);
     Ok(ExitCode::SUCCESS)
 }

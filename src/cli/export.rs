@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use cruciverb::export::{self, Format};
+use cruciverb::formats::{self, Format};
 use cruciverb::Result;
 
 use super::options::{output_path, wrote, CreditOptions, ForceOption};
@@ -48,11 +48,11 @@ pub struct ExportArgs {
 }
 
 pub fn run(command: &ExportArgs) -> Result<ExitCode> {
-    let mut puzzle = export::import(&command.puzzle)?;
+    let mut puzzle = formats::import(&command.puzzle)?;
     command.credits.apply(&mut puzzle);
     let format = command.to.format();
     let out = output_path(&command.puzzle, command.out.as_deref(), format.extension())?;
-    export::save(&puzzle, format, &out, command.force.existing())?;
+    formats::save(&puzzle, format, &out, command.force.existing())?;
     wrote(&out);
     Ok(ExitCode::SUCCESS)
 }

@@ -8,10 +8,10 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use cruciverb::batch::{self, Batch};
-use cruciverb::export::ipuz;
 use cruciverb::files;
 use cruciverb::fill::quality::Quality;
 use cruciverb::fill::{fill, fills, Fill, FillOptions, Outcome, Want};
+use cruciverb::formats::ipuz;
 use cruciverb::grid::{self, Grid};
 use cruciverb::puzzle::Puzzle;
 use cruciverb::wordlist::index::Index;

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use cruciverb::export;
+use cruciverb::formats;
 use cruciverb::Result;
 
 use super::options::{output_path, wrote, ForceOption};
@@ -23,9 +23,9 @@ pub struct ImportArgs {
 }
 
 pub fn run(command: &ImportArgs) -> Result<ExitCode> {
-    let puzzle = export::import(&command.file)?;
+    let puzzle = formats::import(&command.file)?;
     let out = output_path(&command.file, command.out.as_deref(), "ipuz")?;
-    export::ipuz::save(&puzzle, &out, command.force.existing())?;
+    formats::ipuz::save(&puzzle, &out, command.force.existing())?;
     wrote(&out);
     Ok(ExitCode::SUCCESS)
 }

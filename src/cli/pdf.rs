@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use cruciverb::export;
+use cruciverb::formats;
 use cruciverb::typeset;
 use cruciverb::Result;
 
@@ -27,7 +27,7 @@ pub struct PdfArgs {
 }
 
 pub fn run(command: &PdfArgs) -> Result<ExitCode> {
-    let mut puzzle = export::import(&command.puzzle)?;
+    let mut puzzle = formats::import(&command.puzzle)?;
     command.credits.apply(&mut puzzle);
     let out = output_path(&command.puzzle, command.out.as_deref(), "pdf")?;
     typeset::save_pdf(

@@ -8,7 +8,7 @@ use clap::Args;
 
 use std::path::{Path, PathBuf};
 
-use cruciverb::export::{self, Format};
+use cruciverb::formats::{self, Format};
 use cruciverb::grid;
 use cruciverb::puzzle::Puzzle;
 use cruciverb::studio::lists::{Lists, WordSource, LIST_MEMORY};
@@ -133,9 +133,9 @@ fn opening(spec: &str) -> Result<(Option<Puzzle>, Option<PathBuf>)> {
     let path = Path::new(spec);
     match Format::of_path(path) {
         Some(Format::Ipuz) if !path.exists() => Ok((None, Some(path.to_path_buf()))),
-        Some(Format::Ipuz) => Ok((Some(export::import(path)?), Some(path.to_path_buf()))),
+        Some(Format::Ipuz) => Ok((Some(formats::import(path)?), Some(path.to_path_buf()))),
         Some(Format::Puz | Format::Jpz | Format::Xd) => {
-            Ok((Some(export::import(path)?), Some(path.to_path_buf())))
+            Ok((Some(formats::import(path)?), Some(path.to_path_buf())))
         }
         _ => Ok((Some(Puzzle::from_grid(grid::load(spec)?, 2)), None)),
     }

@@ -21,9 +21,9 @@ use crate::clues::choose::suits;
 use crate::clues::{
     attach, database, parse_slot_name, slot_name, Answers, Choosing, Level, Sources,
 };
-use crate::export::{self, render, Format};
 use crate::fill::quality::Quality;
 use crate::fill::{self, FillOptions, Outcome};
+use crate::formats::{self, render, Format};
 use crate::grid::{Cell, Grid};
 use crate::make::{fillable_rules, random_pattern_keeping, DrawLimit, BEST, MOST_DESCENTS};
 use crate::pattern::rules::{Rules, Style};
@@ -871,7 +871,7 @@ pub struct SaveRequest {
 /// atomically (a crash leaves the old file or the new one, never half of
 /// either), over what the file holds now: every field the page does not
 /// edit — a copyright, notes, enumerations, marks the request leaves out,
-/// and what the format holds beyond them (see [`export::render_over`]) —
+/// and what the format holds beyond them (see [`formats::render_over`]) —
 /// is kept as it was.
 pub fn save(request: &SaveRequest, file: &std::path::Path) -> Reply {
     let grid = parse_grid(&request.grid)?;
@@ -882,7 +882,7 @@ pub fn save(request: &SaveRequest, file: &std::path::Path) -> Reply {
     let name = file.display().to_string();
     let before = original
         .as_ref()
-        .and_then(|bytes| export::read(bytes, format, &name).ok());
+        .and_then(|bytes| formats::read(bytes, format, &name).ok());
     let min_slot = before.as_ref().map_or(2, |b| b.min_slot);
     let mut puzzle = puzzle_of(
         grid,
@@ -918,8 +918,8 @@ pub fn save(request: &SaveRequest, file: &std::path::Path) -> Reply {
             .map_err(|e| ApiError::bad_request(format!("\"marks\": {e}")))?;
     }
     let bytes = match &original {
-        Some(original) => export::render_over(&puzzle, format, original),
-        None => export::render(&puzzle, format),
+        Some(original) => formats::render_over(&puzzle, format, original),
+        None => formats::render(&puzzle, format),
     }
     .map_err(|e| ApiError::bad_request(format!("cannot save as {}: {e}", format.extension())))?;
     crate::files::write(file, &bytes, crate::files::Existing::Replace)?;
@@ -1066,10 +1066,10 @@ pub fn import(request: &ImportRequest) -> Reply {
         ApiError::bad_request(format!(
             "{}: cannot tell the format from the file name (open reads {})",
             request.name,
-            crate::export::READ
+            crate::formats::READ
         ))
     })?;
-    let puzzle = crate::export::read(&request.bytes, format, &request.name)?;
+    let puzzle = crate::formats::read(&request.bytes, format, &request.name)?;
     Ok(puzzle_reply(&puzzle))
 }
 

@@ -848,7 +848,7 @@ mod tests {
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/data/puzzles")
             .join(format!("{name}.ipuz"));
-        crate::export::ipuz::load(&path).unwrap()
+        crate::formats::ipuz::load(&path).unwrap()
     }
 
     fn lay_out(fonts: &Fonts, puzzle: &Puzzle, paper: (f32, f32), solution: bool) -> Layout {

@@ -147,7 +147,7 @@ fn check_filled(puzzle: &Puzzle) -> Result<()> {
 
 /// Everything the document is made from, for its id.
 fn fingerprint(puzzle: &Puzzle, options: &PdfOptions) -> Vec<u8> {
-    let mut data = crate::export::ipuz::write(puzzle).into_bytes();
+    let mut data = crate::formats::ipuz::write(puzzle).into_bytes();
     data.extend(
         format!(
             "{:?} {} {}",

@@ -18,7 +18,7 @@ const LAYERS: &[&[&str]] = &[
     &["fill"],
     &["puzzle"],
     &["clues"],
-    &["export"],
+    &["formats"],
     &["typeset"],
     &["batch", "make", "squares", "arrange", "regex", "numbers"],
     &["studio"],

@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::common::{data, run, scratch, stderr, stdout};
 use cruciverb::arrange::{arrange, arrange_smallest, parse_words, Outcome};
-use cruciverb::export::ipuz;
+use cruciverb::formats::ipuz;
 use cruciverb::grid::Direction;
 use cruciverb::progress::{Deadline, Quiet};
 use rand::rngs::StdRng;

@@ -7,8 +7,8 @@
 
 use crate::common::python::run_python;
 use crate::common::*;
-use cruciverb::export::{self, ipuz, jpz, txt, Format};
 use cruciverb::files::Existing;
+use cruciverb::formats::{self, ipuz, jpz, txt, Format};
 use cruciverb::grid::Direction;
 use cruciverb::puzzle::{Mark, Puzzle};
 use serde_json::{json, Value};
@@ -95,10 +95,10 @@ fn enumerations_round_trip_through_every_format() {
     assert!(!multi_line.clues[2].enumeration.is_empty());
     for puzzle in [enumerated(), multi_line] {
         for format in READ_BACK {
-            let bytes = export::render(&puzzle, format).unwrap();
-            let back = export::read(&bytes, format, "enumerated").unwrap();
+            let bytes = formats::render(&puzzle, format).unwrap();
+            let back = formats::read(&bytes, format, "enumerated").unwrap();
             assert_eq!(back, puzzle, "{format:?}");
-            assert_eq!(export::render(&back, format).unwrap(), bytes, "{format:?}");
+            assert_eq!(formats::render(&back, format).unwrap(), bytes, "{format:?}");
         }
     }
 }
@@ -131,8 +131,8 @@ fn a_rebus_letters_count_in_its_answers_enumeration() {
         .collect();
     assert_eq!(answers, ["CATURIO", "CATECA"]);
     for format in READ_BACK {
-        let bytes = export::render(&puzzle, format).unwrap();
-        let back = export::read(&bytes, format, "rebus").unwrap();
+        let bytes = formats::render(&puzzle, format).unwrap();
+        let back = formats::read(&bytes, format, "rebus").unwrap();
         assert_eq!(back, puzzle, "{format:?}");
     }
 }
@@ -171,7 +171,7 @@ print(json.dumps([
 fn read_with(script: &str, puzzle: &Puzzle, format: Format) -> Value {
     let dir = scratch(&format!("enumeration-{}", format.extension()));
     let path = dir.join(&format!("p.{}", format.extension()));
-    export::save(puzzle, format, &path, Existing::Replace).unwrap();
+    formats::save(puzzle, format, &path, Existing::Replace).unwrap();
     serde_json::from_str(&run_python(script, &[path.to_str().unwrap()])).unwrap()
 }
 

@@ -4,9 +4,9 @@
 
 use crate::common::python::run_python;
 use crate::common::*;
-use cruciverb::export::puz::{read, to_latin1, write};
-use cruciverb::export::{import, render, Format};
 use cruciverb::files::Existing;
+use cruciverb::formats::puz::{read, to_latin1, write};
+use cruciverb::formats::{import, render, Format};
 use cruciverb::grid::{Cell, Direction, Grid};
 use cruciverb::puzzle::Puzzle;
 use serde_json::{json, Value};
@@ -231,7 +231,7 @@ fn export_and_import_go_through_the_format_dispatch() {
     let dir = fresh_dir();
     let path = dir.join("mini.PUZ");
     let puzzle = fixture("american15");
-    cruciverb::export::save(&puzzle, Format::Puz, &path, Existing::Replace).unwrap();
+    cruciverb::formats::save(&puzzle, Format::Puz, &path, Existing::Replace).unwrap();
     assert_eq!(
         std::fs::read(&path).unwrap(),
         render(&puzzle, Format::Puz).unwrap()

@@ -9,9 +9,9 @@ use std::collections::HashMap;
 
 use crate::common::python::run_python;
 use crate::common::*;
-use cruciverb::export::ipuz;
-use cruciverb::export::{self, jpz, txt, xd, Format};
 use cruciverb::files::Existing;
+use cruciverb::formats::ipuz;
+use cruciverb::formats::{self, jpz, txt, xd, Format};
 use cruciverb::grid::{Cell, Direction, Grid};
 use cruciverb::puzzle::{Mark, Puzzle};
 use serde_json::Value;
@@ -414,7 +414,7 @@ fn jpz_refuses_a_control_character_xml_cannot_hold() {
 fn exports(puzzle: &Puzzle) -> Vec<Result<Vec<u8>, String>> {
     Format::ALL
         .into_iter()
-        .map(|format| export::render(puzzle, format).map_err(|e| e.to_string()))
+        .map(|format| formats::render(puzzle, format).map_err(|e| e.to_string()))
         .collect()
 }
 
@@ -518,7 +518,7 @@ fn jpz_reads_crossword_compiler_applet_files_plain_and_zipped() {
         expected.clue(5, Direction::Across).unwrap().answer,
         "CATURIO"
     );
-    let plain = export::import(&data("puzzles/applet.jpz")).unwrap();
+    let plain = formats::import(&data("puzzles/applet.jpz")).unwrap();
     assert_eq!(plain, expected);
     // The same XML deflated in a ZIP archive written as a stream (sizes only
     // in the central directory), as Java's ZipOutputStream writes them.
@@ -526,7 +526,7 @@ fn jpz_reads_crossword_compiler_applet_files_plain_and_zipped() {
     let zipped = std::fs::read(&zipped_path).unwrap();
     assert_eq!(&zipped[..4], b"PK\x03\x04");
     assert_eq!(zipped[6] & 0x08, 0x08, "a data descriptor follows the data");
-    assert_eq!(export::import(&zipped_path).unwrap(), expected);
+    assert_eq!(formats::import(&zipped_path).unwrap(), expected);
 }
 
 /// Our mini5 as `.jpz`, the base the variants below edit.
@@ -1399,28 +1399,28 @@ fn render_and_import_through_the_export_module() {
         let puzzle = fixture(name);
         for format in [Format::Xd, Format::Ipuz, Format::Jpz] {
             let path = dir.join(&format!("{name}.{}", format.extension()));
-            export::save(&puzzle, format, &path, Existing::Replace).unwrap();
+            formats::save(&puzzle, format, &path, Existing::Replace).unwrap();
             let expected = match format {
                 Format::Xd => as_read_from_clue_text(puzzle.clone()),
                 _ => puzzle.clone(),
             };
             assert_eq!(
-                export::import(&path).unwrap(),
+                formats::import(&path).unwrap(),
                 expected,
                 "{name} {format:?}"
             );
         }
         let rendered =
-            |format| String::from_utf8(export::render(&puzzle, format).unwrap()).unwrap();
+            |format| String::from_utf8(formats::render(&puzzle, format).unwrap()).unwrap();
         assert_eq!(rendered(Format::Jpz), jpz::write(&puzzle).unwrap());
         assert_eq!(rendered(Format::Xd), xd::write(&puzzle).unwrap());
         assert_eq!(rendered(Format::Txt), txt::write(&puzzle));
     }
 
     let txt_path = dir.join("mini5.txt");
-    export::save(&fixture("mini5"), Format::Txt, &txt_path, Existing::Replace).unwrap();
+    formats::save(&fixture("mini5"), Format::Txt, &txt_path, Existing::Replace).unwrap();
     assert_eq!(
-        export::import(&txt_path).unwrap_err().to_string(),
+        formats::import(&txt_path).unwrap_err().to_string(),
         format!(
             "{}: import reads .puz, .ipuz, .jpz and .xd files, not .txt",
             txt_path.display()
@@ -1434,7 +1434,7 @@ fn importing_a_bad_xd_file_names_the_file_and_line() {
     let path = dir.join("bad.xd");
     std::fs::write(&path, MINI5_XD.replace("~ DRINK", "~ DRANK")).unwrap();
     assert_eq!(
-        export::import(&path).unwrap_err().to_string(),
+        formats::import(&path).unwrap_err().to_string(),
         format!(
             "{}:20: clue D2's answer DRANK does not match the grid, which spells DRINK",
             path.display()

@@ -5,8 +5,8 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 use crate::common::*;
-use cruciverb::export::ipuz;
 use cruciverb::fill::{fill, fills, FillOptions, NoFill, Outcome, Want};
+use cruciverb::formats::ipuz;
 use cruciverb::grid::{Cell, Grid};
 use cruciverb::wordlist::index::Index;
 use cruciverb::wordlist::WordList;

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use crate::common::python::run_python;
 use crate::common::*;
-use cruciverb::export::{self, ipuz, jpz, puz, txt, xd, Format};
+use cruciverb::formats::{self, ipuz, jpz, puz, txt, xd, Format};
 use cruciverb::grid::{marked_text, parse_marked_text, Cell, Direction, Grid};
 use cruciverb::puzzle::{Mark, Puzzle};
 use cruciverb::typeset::{pdf, Paper, PdfOptions};
@@ -216,7 +216,7 @@ fn fill_keeps_the_marks_of_its_grid() {
         out_path.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let puzzle = cruciverb::export::import(&out_path).unwrap();
+    let puzzle = cruciverb::formats::import(&out_path).unwrap();
     let marked: Vec<((usize, usize), bool, bool)> = puzzle
         .marks
         .iter()
@@ -252,10 +252,10 @@ fn assert_round_trip(puzzle: &Puzzle, format: Format) {
         }
     }
     let puzzle = &puzzle;
-    let bytes = export::render(puzzle, format).unwrap();
-    let back = export::read(&bytes, format, "themed").unwrap();
+    let bytes = formats::render(puzzle, format).unwrap();
+    let back = formats::read(&bytes, format, "themed").unwrap();
     assert_eq!(&back, puzzle, "{format:?}");
-    assert_eq!(export::render(&back, format).unwrap(), bytes, "{format:?}");
+    assert_eq!(formats::render(&back, format).unwrap(), bytes, "{format:?}");
 }
 
 #[test]
@@ -488,7 +488,7 @@ p.save(sys.argv[1])
 "#,
         &[path.to_str().unwrap()],
     );
-    let puzzle = export::import(&path).unwrap();
+    let puzzle = formats::import(&path).unwrap();
     assert_eq!(
         puzzle.marks,
         BTreeMap::from([

@@ -5,9 +5,9 @@ use std::fs;
 use std::path::Path;
 
 use crate::common::*;
-use cruciverb::export::ipuz;
-use cruciverb::export::{import, Format};
 use cruciverb::files::Existing;
+use cruciverb::formats::ipuz;
+use cruciverb::formats::{import, Format};
 use cruciverb::grid::{Cell, Direction, Grid};
 use cruciverb::puzzle::Puzzle;
 use cruciverb::wordlist::embedded::default_list;

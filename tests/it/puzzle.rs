@@ -2,8 +2,8 @@
 //! the variants other tools write, and bad files.
 
 use crate::common::*;
-use cruciverb::export::ipuz;
 use cruciverb::files::Existing;
+use cruciverb::formats::ipuz;
 use cruciverb::grid::{Cell, Direction, Grid};
 use cruciverb::puzzle::{Clue, Puzzle};
 use cruciverb::Error;

@@ -891,7 +891,7 @@ fn studio_saves_to_the_ipuz_it_was_started_on() {
         assert_eq!(status, 200, "{body}");
         assert_eq!(body["saved"], name);
     }
-    let saved = cruciverb::export::import(&path).unwrap();
+    let saved = cruciverb::formats::import(&path).unwrap();
     assert_eq!(saved.grid.to_text(), grid.join("\n") + "\n");
     assert_eq!(saved.title, "Monday");
     let studio = Studio::start(&[name]);
@@ -950,7 +950,7 @@ fn rich_puzzle() -> cruciverb::puzzle::Puzzle {
 fn rich_ipuz(path: &Path) -> Value {
     let puzzle = rich_puzzle();
     let mut original: Value =
-        serde_json::from_str(&cruciverb::export::ipuz::write(&puzzle)).unwrap();
+        serde_json::from_str(&cruciverb::formats::ipuz::write(&puzzle)).unwrap();
     original["origin"] = json!("Another Tool 3.1");
     original["publisher"] = json!("The Daily Example");
     original["date"] = json!("11/28/2026");
@@ -1002,7 +1002,7 @@ fn studio_save_keeps_every_field_of_the_file() {
     retyped.as_object_mut().unwrap().remove("marks");
     let (status, body) = studio.post("/api/save", &retyped);
     assert_eq!(status, 200, "{body}");
-    let again = cruciverb::export::import(&path).unwrap();
+    let again = cruciverb::formats::import(&path).unwrap();
     assert_eq!(again.marks.len(), 2, "{:?}", again.marks);
     assert_eq!(again.copyright, "© 2026 A. Setter");
     assert_eq!(again.clues[0].enumeration, "4");
@@ -1026,7 +1026,7 @@ fn studio_page_shows_and_saves_marks_in_a_real_browser() {
         (&json!("CAT"), &json!("KEY"))
     );
     drop(studio);
-    let saved = cruciverb::export::import(&path).unwrap();
+    let saved = cruciverb::formats::import(&path).unwrap();
     let rebuses: Vec<(&(usize, usize), Option<&str>)> = saved
         .marks
         .iter()
@@ -1622,7 +1622,7 @@ fn content(p: &cruciverb::puzzle::Puzzle) -> Value {
 
 #[test]
 fn every_format_round_trips_through_the_studio_and_import_export() {
-    use cruciverb::export::{self, Format};
+    use cruciverb::formats::{self, Format};
     let dir = scratch("format-roundtrip");
     for format in [Format::Ipuz, Format::Puz, Format::Jpz, Format::Xd] {
         let ext = format.extension();
@@ -1634,7 +1634,7 @@ fn every_format_round_trips_through_the_studio_and_import_export() {
             puzzle.set_marks(marks).unwrap();
         }
         let path = dir.join(&format!("rich.{ext}"));
-        let mut bytes = export::render(&puzzle, format).unwrap();
+        let mut bytes = formats::render(&puzzle, format).unwrap();
         // What each format holds beyond the puzzle model: a solver's timer
         // and another tool's section; an editor and a date; keys of other
         // tools.
@@ -1670,11 +1670,11 @@ fn every_format_round_trips_through_the_studio_and_import_export() {
             _ => Vec::new(),
         };
         fs::write(&path, &bytes).unwrap();
-        let original = export::import(&path).unwrap();
+        let original = formats::import(&path).unwrap();
         let mut whole = puzzle.clone();
         if format == Format::Puz {
             // Its texts are ISO-8859-1.
-            let latin1 = cruciverb::export::puz::to_latin1;
+            let latin1 = cruciverb::formats::puz::to_latin1;
             for clue in &mut whole.clues {
                 clue.text = latin1(&clue.text);
             }
@@ -1715,7 +1715,7 @@ fn every_format_round_trips_through_the_studio_and_import_export() {
         let (status, body) = studio.post("/api/save", &changed);
         assert_eq!(status, 200, "{ext}: {body}");
         let saved = fs::read(&path).unwrap();
-        let read = export::import(&path).unwrap();
+        let read = formats::import(&path).unwrap();
         let mut want = original.grid.clone();
         want.set(2, 0, Cell::Letter(b'X'));
         assert_eq!(read.grid, want, "{ext}");
@@ -1756,7 +1756,7 @@ fn every_format_round_trips_through_the_studio_and_import_export() {
         ]);
         assert!(out.status.success(), "{ext}: {}", stderr(&out));
         assert_eq!(
-            content(&export::import(&back).unwrap()),
+            content(&formats::import(&back).unwrap()),
             content(&original),
             "{ext} through import and export"
         );

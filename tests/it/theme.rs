@@ -483,7 +483,7 @@ fn themed_pattern_files_fill_around_their_entries() {
         fills += 1;
         let number: usize = fields[0].parse().unwrap();
         let (pattern, seats) = parse_line(&lines[number - 1]);
-        let puzzle = cruciverb::export::import(&dir.join("filled").join(fields[5])).unwrap();
+        let puzzle = cruciverb::formats::import(&dir.join("filled").join(fields[5])).unwrap();
         assert_eq!(puzzle.grid.pattern(), pattern);
         for (r, c, across, answer) in seats {
             for (i, letter) in answer.bytes().enumerate() {
@@ -525,7 +525,7 @@ fn make_builds_a_themed_puzzle_with_clues_and_circles() {
     assert!(stdout(&out).contains("circled: "), "{}", stdout(&out));
     let rules = Rules::preset(Style::American);
     for ext in ["ipuz", "puz"] {
-        let puzzle = cruciverb::export::import(&dir.join(&format!("out/t.{ext}"))).unwrap();
+        let puzzle = cruciverb::formats::import(&dir.join(&format!("out/t.{ext}"))).unwrap();
         assert!(violations(&puzzle.grid.pattern(), &rules).is_empty());
         let clue = |answer: &str| {
             puzzle
@@ -653,7 +653,8 @@ fn make_seats_typical_themes_in_newspaper_grids() {
             ]);
             assert!(out.status.success(), "{}", stderr(&out));
             let said = stderr(&out);
-            let puzzle = cruciverb::export::import(&dir.join(&format!("out/{name}.ipuz"))).unwrap();
+            let puzzle =
+                cruciverb::formats::import(&dir.join(&format!("out/{name}.ipuz"))).unwrap();
             let pattern = puzzle.grid.pattern();
             let (rules, longest) = drawn_under(&said, 15, shortest);
             assert_eq!(longest, shortest - 1);
@@ -795,7 +796,7 @@ fn make_seats_five_long_entries_at_21x21_and_fills_only_patterns_with_room() {
             "{why}"
         );
     }
-    let puzzle = cruciverb::export::import(&dir.join("out/p.ipuz")).unwrap();
+    let puzzle = cruciverb::formats::import(&dir.join("out/p.ipuz")).unwrap();
     let grid = &puzzle.grid;
     assert_eq!((grid.width(), grid.height()), (21, 21));
     // No fill under 18% blocks: the rules were loosened, no further than

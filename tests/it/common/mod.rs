@@ -377,7 +377,7 @@ pub fn puzzle_path(name: &str) -> PathBuf {
 
 /// A puzzle from `tests/data/puzzles/`, read by our ipuz reader.
 pub fn fixture(name: &str) -> cruciverb::puzzle::Puzzle {
-    cruciverb::export::ipuz::load(&puzzle_path(name)).unwrap()
+    cruciverb::formats::ipuz::load(&puzzle_path(name)).unwrap()
 }
 
 /// `puzzle` as `.puz` and `.xd` read it back. They have no field for an

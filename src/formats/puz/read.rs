@@ -1,338 +1,15 @@
-//! Across Lite `.puz` (version 1.3): the binary format most crossword apps
-//! still open.
-//!
-//! A file is a 52-byte header, the solution grid and the player's grid (one
-//! byte per cell, row by row), then NUL-terminated strings: title, author,
-//! copyright, every clue, notes. Optional sections (timer, circles, rebus…)
-//! may follow. The format has no numbers or directions for its clues: a
-//! reader numbers the grid itself, counting every run of two or more white
-//! cells as a word, and takes the clues in number order, Across before Down
-//! where both start at one cell. So writing only ever needs the texts in that
-//! order, and reading rebuilds the words from the solution grid. Nor has it
-//! a place for a clue's enumeration: it ends the clue text as printed,
-//! `Comic (6,3,6)`, and reading takes a trailing `(…)` that spells the
-//! answer's letters back out of the text (see
-//! [`Puzzle::split_enumerations`]).
-//!
-//! Cell marks travel in optional sections after the strings, each a
-//! 4-letter code, the data's length and checksum, the data and a NUL:
-//! `GRBS` (one byte a cell: 0, or 1 + the key of the cell's rebus), `RTBL`
-//! (the rebus texts, ` 0:HEART; 1:STAR;`: keys right-aligned in two
-//! columns, as Across Lite writes them) and `GEXT` (one byte a cell:
-//! 0x80 circled, as in Across Lite; 0x08 shaded, a bit of our own that
-//! Across Lite has no use for and leaves alone). A rebus cell's solution
-//! byte is the rebus's first letter.
-//!
-//! Readers trust nothing they cannot check: the header carries checksums of
-//! the size block, of the whole content, and of four parts masked with
-//! "ICHEATED" (see [`checksum`]); we write all of them and reading rejects a
-//! file where any of them is wrong, naming which.
+//! Reading `.puz`: the file split into its parts, every checksum checked,
+//! then the grid, clues and marks interpreted; problems are messages
+//! naming the part until [`read`] puts the file's name in front.
 
-mod checksum;
-mod latin1;
-
-pub use latin1::to_latin1;
-
-use crate::error::{Error, Result};
 use std::collections::HashMap;
 
-use crate::grid::{check_marks, Cell, Direction, Grid, Marks};
-use crate::puzzle::{Clue, Puzzle, DEFAULT_MIN_SLOT};
-use checksum::{unmask, Body, Sums, MASKED_PARTS};
-
-/// The signature every file has at offset 2.
-const MAGIC: &[u8; 12] = b"ACROSS&DOWN\0";
-const HEADER_LEN: usize = 0x34;
-const VERSION: &[u8; 4] = b"1.3\0";
-
-// Header offsets.
-const GLOBAL_SUM: usize = 0x00;
-const MAGIC_AT: usize = 0x02;
-const CIB_SUM: usize = 0x0E;
-const MASKED_SUMS: usize = 0x10;
-const VERSION_AT: usize = 0x18;
-/// The size block (CIB): width, height, clue count, type, solution state.
-const CIB: usize = 0x2C;
-
-const BLOCK: u8 = b'.';
-/// Diagramless puzzles mark blocks with `:` instead.
-const DIAGRAMLESS_BLOCK: u8 = b':';
-const BLANK: u8 = b'-';
-
-const TYPE_NORMAL: u16 = 0x0001;
-const STATE_PLAIN: u16 = 0x0000;
-/// Solution-state bits: the solution is missing, or scrambled with a key.
-const STATE_NO_SOLUTION: u16 = 0x0002;
-const STATE_SCRAMBLED: u16 = 0x0004;
-
-const SECTION_HEADER_LEN: usize = 8;
-const REBUS_GRID: &[u8; 4] = b"GRBS";
-const REBUS_TABLE: &[u8; 4] = b"RTBL";
-const MARKUP: &[u8; 4] = b"GEXT";
-/// GEXT bits. Across Lite's other bits (0x10, 0x20, 0x40) record a
-/// solver's mistakes and hints, which a puzzle document does not keep.
-const CIRCLED: u8 = 0x80;
-const SHADED: u8 = 0x08;
-
-// ---------------------------------------------------------------- writing
-
-/// The puzzle as a `.puz` file. Texts go through [`to_latin1`]. The grid must
-/// be completely filled and numbered the way `.puz` numbers it (`min_slot`
-/// 2).
-pub fn write(puzzle: &Puzzle) -> Result<Vec<u8>> {
-    write_keeping(puzzle, None, &[])
-}
-
-/// The puzzle as a `.puz` file written over `original`, the file it was
-/// opened from: what the puzzle does not model is kept. While the grid
-/// keeps its shape (its size and blocks), that is the solver's grid and
-/// every section but the marks written here (a timer `LTIM`, the solver's
-/// rebus entries `RUSR`, sections of other tools); after a change of
-/// shape, only the timer. An original that cannot be read is ignored.
-pub fn write_over(puzzle: &Puzzle, original: &[u8]) -> Result<Vec<u8>> {
-    let Ok(file) = parse(original) else {
-        return write(puzzle);
-    };
-    let Ok(sections) = read_sections(file.rest) else {
-        return write(puzzle);
-    };
-    let grid = &puzzle.grid;
-    let same_shape = file.width == grid.width()
-        && file.height == grid.height()
-        && cells(grid).all(|(r, c, cell)| {
-            let byte = file.solution[r * file.width + c];
-            cell.is_white() == (byte != BLOCK && byte != DIAGRAMLESS_BLOCK)
-        });
-    let mut kept: Vec<([u8; 4], &[u8])> = sections
-        .iter()
-        .filter(|(code, _)| ![REBUS_GRID, REBUS_TABLE, MARKUP].contains(code))
-        .filter(|(code, _)| same_shape || *code == b"LTIM")
-        .map(|(code, data)| (*code, *data))
-        .collect();
-    // Sections keep the order of the file (the table forgets it).
-    kept.sort_by_key(|(code, data)| {
-        let at = data.as_ptr() as usize - file.rest.as_ptr() as usize;
-        (at, *code)
-    });
-    write_keeping(puzzle, same_shape.then_some(file.fill), &kept)
-}
-
-/// [`write`], with `fill` as the solver's grid (blank when None) and
-/// `extra` sections after the marks.
-fn write_keeping(
-    puzzle: &Puzzle,
-    fill: Option<&[u8]>,
-    extra: &[([u8; 4], &[u8])],
-) -> Result<Vec<u8>> {
-    check_numbering(puzzle)?;
-    let grid = &puzzle.grid;
-    check_marks(grid, &puzzle.marks).map_err(write_error)?;
-    let solution = solution_bytes(grid)?;
-    let fill = fill.map_or_else(|| player_grid(grid), <[u8]>::to_vec);
-    let clues: Vec<Vec<u8>> = clue_texts_in_file_order(puzzle)
-        .iter()
-        .map(|text| latin1::encode(text))
-        .collect();
-    let cib = size_block(grid, clues.len())?;
-    let [title, author, copyright, notes] = [
-        &puzzle.title,
-        &puzzle.author,
-        &puzzle.copyright,
-        &puzzle.notes,
-    ]
-    .map(|text| latin1::encode(text));
-    let body = Body {
-        cib: &cib,
-        solution: &solution,
-        fill: &fill,
-        title: &title,
-        author: &author,
-        copyright: &copyright,
-        clues: clues.iter().map(Vec::as_slice).collect(),
-        notes: &notes,
-        notes_counted: true,
-    };
-    let mut out = assemble(&body);
-    let marks = mark_sections(puzzle)?;
-    let sections = marks
-        .iter()
-        .map(|(code, data)| (*code, data.as_slice()))
-        .chain(extra.iter().copied());
-    for (code, data) in sections {
-        out.extend_from_slice(&code);
-        out.extend_from_slice(&(data.len() as u16).to_le_bytes());
-        out.extend_from_slice(&checksum::checksum(data, 0).to_le_bytes());
-        out.extend_from_slice(data);
-        out.push(0);
-    }
-    Ok(out)
-}
-
-/// The GRBS and RTBL sections when some cell is a rebus, and GEXT when
-/// some cell is circled or shaded, in the order Across Lite writes them.
-/// Rebus keys count from 0 in the order the texts first appear, row by row.
-fn mark_sections(puzzle: &Puzzle) -> Result<Vec<([u8; 4], Vec<u8>)>> {
-    let grid = &puzzle.grid;
-    let cells = grid.width() * grid.height();
-    let index = |(row, col): (usize, usize)| row * grid.width() + col;
-    let mut sections = Vec::new();
-    let mut texts: Vec<&str> = Vec::new();
-    let mut rebus_grid = vec![0u8; cells];
-    for (&at, mark) in &puzzle.marks {
-        let Some(text) = mark.rebus.as_deref() else {
-            continue;
-        };
-        let key = match texts.iter().position(|t| *t == text) {
-            Some(key) => key,
-            None => {
-                texts.push(text);
-                texts.len() - 1
-            }
-        };
-        // The byte holds key + 1, and RTBL's two-column keys stop at 99.
-        if key > 98 {
-            return Err(write_error("the puzzle has more than 99 different rebuses"));
-        }
-        rebus_grid[index(at)] = key as u8 + 1;
-    }
-    if !texts.is_empty() {
-        let table: String = texts
-            .iter()
-            .enumerate()
-            .map(|(key, text)| format!("{key:>2}:{text};"))
-            .collect();
-        sections.push((*REBUS_GRID, rebus_grid));
-        sections.push((*REBUS_TABLE, table.into_bytes()));
-    }
-    let mut markup = vec![0u8; cells];
-    for (&at, mark) in &puzzle.marks {
-        markup[index(at)] =
-            if mark.circled { CIRCLED } else { 0 } | if mark.shaded { SHADED } else { 0 };
-    }
-    if markup.iter().any(|&b| b != 0) {
-        sections.push((*MARKUP, markup));
-    }
-    Ok(sections)
-}
-
-fn write_error(message: impl std::fmt::Display) -> Error {
-    Error::invalid(format!("cannot write .puz: {message}"))
-}
-
-/// `.puz` has no field for the shortest word: readers always count every run
-/// of two or more cells, so any other `min_slot` would give other clues.
-fn check_numbering(puzzle: &Puzzle) -> Result<()> {
-    if puzzle.min_slot == DEFAULT_MIN_SLOT {
-        return Ok(());
-    }
-    Err(write_error(format!(
-        "the puzzle counts runs of {} or more cells as words, but .puz readers \
-         count every run of {DEFAULT_MIN_SLOT} or more",
-        puzzle.min_slot
-    )))
-}
-
-/// The solution row by row, `.` for blocks. Across Lite has no way to leave
-/// a cell of the solution open, so an unfilled cell is an error.
-fn solution_bytes(grid: &Grid) -> Result<Vec<u8>> {
-    cells(grid)
-        .map(|(row, col, cell)| match cell {
-            Cell::Block => Ok(BLOCK),
-            Cell::Letter(letter) => Ok(letter),
-            Cell::Empty => Err(write_error(format!(
-                "the grid is not filled: row {}, column {} is empty",
-                row + 1,
-                col + 1
-            ))),
-        })
-        .collect()
-}
-
-/// The grid a solver starts from: blocks, and `-` in every white cell.
-fn player_grid(grid: &Grid) -> Vec<u8> {
-    cells(grid)
-        .map(|(_, _, cell)| if cell.is_white() { BLANK } else { BLOCK })
-        .collect()
-}
-
-fn cells(grid: &Grid) -> impl Iterator<Item = (usize, usize, Cell)> + '_ {
-    (0..grid.height()).flat_map(move |r| (0..grid.width()).map(move |c| (r, c, grid.get(r, c))))
-}
-
-/// One text per word of the grid, in the order readers expect (see the
-/// module documentation); a word without a clue gets an empty text.
-fn clue_texts_in_file_order(puzzle: &Puzzle) -> Vec<String> {
-    words_in_file_order(&puzzle.grid)
-        .into_iter()
-        .map(|(number, direction)| {
-            puzzle
-                .clue(number, direction)
-                .map_or(String::new(), Clue::printed)
-        })
-        .collect()
-}
-
-/// The grid's words as (number, direction), by number, Across first.
-fn words_in_file_order(grid: &Grid) -> Vec<(u32, Direction)> {
-    let mut words: Vec<(u32, Direction)> = grid
-        .slots(DEFAULT_MIN_SLOT)
-        .iter()
-        .map(|slot| (slot.number, slot.direction))
-        .collect();
-    words.sort();
-    words
-}
-
-fn size_block(grid: &Grid, clue_count: usize) -> Result<[u8; 8]> {
-    let side = |what: &str, value: usize| {
-        u8::try_from(value).map_err(|_| {
-            write_error(format!(
-                "the grid is {value} cells {what}; .puz holds at most 255"
-            ))
-        })
-    };
-    let width = side("wide", grid.width())?;
-    let height = side("high", grid.height())?;
-    let count = u16::try_from(clue_count).map_err(|_| {
-        write_error(format!(
-            "the grid has {clue_count} words; .puz holds at most {}",
-            u16::MAX
-        ))
-    })?;
-    let mut cib = [0; 8];
-    cib[0] = width;
-    cib[1] = height;
-    cib[2..4].copy_from_slice(&count.to_le_bytes());
-    cib[4..6].copy_from_slice(&TYPE_NORMAL.to_le_bytes());
-    cib[6..8].copy_from_slice(&STATE_PLAIN.to_le_bytes());
-    Ok(cib)
-}
-
-/// The file: header with checksums, grids, then the NUL-terminated strings.
-fn assemble(body: &Body) -> Vec<u8> {
-    let sums = body.sums();
-    let mut header = [0u8; HEADER_LEN];
-    header[GLOBAL_SUM..GLOBAL_SUM + 2].copy_from_slice(&sums.global.to_le_bytes());
-    header[MAGIC_AT..MAGIC_AT + MAGIC.len()].copy_from_slice(MAGIC);
-    header[CIB_SUM..CIB_SUM + 2].copy_from_slice(&sums.parts[0].to_le_bytes());
-    header[MASKED_SUMS..MASKED_SUMS + 8].copy_from_slice(&sums.masked());
-    header[VERSION_AT..VERSION_AT + VERSION.len()].copy_from_slice(VERSION);
-    header[CIB..].copy_from_slice(body.cib);
-    let mut out = header.to_vec();
-    out.extend_from_slice(body.solution);
-    out.extend_from_slice(body.fill);
-    let strings = [body.title, body.author, body.copyright]
-        .into_iter()
-        .chain(body.clues.iter().copied())
-        .chain([body.notes]);
-    for text in strings {
-        out.extend_from_slice(text);
-        out.push(0);
-    }
-    out
-}
-
-// ---------------------------------------------------------------- reading
+use super::checksum::{unmask, Body, Sums, MASKED_PARTS};
+use super::latin1;
+use super::*;
+use crate::error::{Error, Result};
+use crate::grid::{Cell, Grid, Marks};
+use crate::puzzle::{Puzzle, DEFAULT_MIN_SLOT};
 
 /// Reads a `.puz` file; `name` is used in error messages.
 ///
@@ -361,23 +38,23 @@ pub fn read(bytes: &[u8], name: &str) -> Result<Puzzle> {
 type Checked<T> = std::result::Result<T, String>;
 
 /// A file split into its parts, not yet interpreted.
-struct File<'a> {
+pub(super) struct File<'a> {
     header: &'a [u8; HEADER_LEN],
     version: (u32, u32),
-    width: usize,
-    height: usize,
-    solution: &'a [u8],
-    fill: &'a [u8],
+    pub(super) width: usize,
+    pub(super) height: usize,
+    pub(super) solution: &'a [u8],
+    pub(super) fill: &'a [u8],
     title: &'a [u8],
     author: &'a [u8],
     copyright: &'a [u8],
     clues: Vec<&'a [u8]>,
     notes: &'a [u8],
     /// Whatever follows the notes: optional sections, perhaps stray bytes.
-    rest: &'a [u8],
+    pub(super) rest: &'a [u8],
 }
 
-fn parse(bytes: &[u8]) -> Checked<File<'_>> {
+pub(super) fn parse(bytes: &[u8]) -> Checked<File<'_>> {
     let start = find_start(bytes)?;
     let mut cursor = Cursor { bytes, at: start };
     let header: &[u8; HEADER_LEN] = cursor
@@ -666,7 +343,7 @@ impl File<'_> {
 /// (a code given twice is an error, since either could be meant). Anything
 /// after the last section that is not one (often a stray line break) is
 /// ignored, as Across Lite does.
-fn read_sections(mut rest: &[u8]) -> Checked<HashMap<[u8; 4], &[u8]>> {
+pub(super) fn read_sections(mut rest: &[u8]) -> Checked<HashMap<[u8; 4], &[u8]>> {
     let mut sections = HashMap::new();
     while let Some((code, len, sum)) = section_header(rest) {
         let name = String::from_utf8_lossy(code);

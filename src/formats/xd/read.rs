@@ -1,147 +1,13 @@
-//! The `.xd` plain-text crossword format: headers, grid, clues.
-//!
-//! `.xd` is the format of the xd crossword corpus (github.com/century-arcade/xd,
-//! `doc/xd-format.md`): a UTF-8 text file a person can read and a script can
-//! grep. Writing it lets a puzzle join that corpus and its tools; reading it
-//! brings a finished puzzle from them back in.
-//!
-//! What [`write`] produces, in the spec's "implicit" layout where sections are
-//! separated by two blank lines:
-//! - headers `Title: …`, `Author: …`, `Copyright: …` (only those not empty;
-//!   a line break inside one becomes a space, since a header is one line; a
-//!   puzzle with none gets `Origin: cruciverb`, as the reference parser
-//!   wants at least one header);
-//! - `Special: circle` (or `shaded`) when some cells are marked, and
-//!   `Rebus: 1=HEART 2=STAR` when some cells hold a rebus;
-//! - the grid, one row per line: letters, `#` for blocks, `.` for a cell not
-//!   filled yet (the spec's mark for a partial solution), a lower-case letter
-//!   for a circled (or shaded) cell, a rebus key (`1`–`9`, `0`, then a few
-//!   symbols) for a rebus cell;
-//! - the clues `A1. Text ~ ANSWER` (rebus cells spelled out in full),
-//!   Across then Down, one blank line between,
-//!   a line break in a clue written as `\` (the spec's line separator, so a
-//!   `\` in a clue reads back as a line break); the spec has no place for an
-//!   enumeration, so it ends the text as it is printed, `A1. Comic (6,3,6) ~
-//!   CALVINANDHOBBES`, and reading takes a trailing `(…)` that spells the
-//!   answer's letters as the enumeration (`(2019)` or `(abbr.)` stay text;
-//!   a clue without an enumeration whose text ends in its own letter count,
-//!   `(5)` on a 5-letter answer, reads back with that as its enumeration);
-//! - the notes, if any, as the free-form final section.
-//!
-//! The spec has one kind of special cell per puzzle (the `Special` header
-//! says which) and a rebus cell has no letter to lower-case, so a puzzle
-//! with both circled and shaded cells, or a marked rebus cell, cannot be
-//! written; that is an error naming the cell rather than a silent loss.
-//!
-//! `.xd` numbers every run of two or more cells, so it carries puzzles whose
-//! minimum word length is 2 (or whose grid has no run that another minimum
-//! would number differently). [`read`] therefore gives `min_slot` 2.
-//!
-//! [`read`] also takes the spec's explicit layout (`## Metadata`, `## Grid`,
-//! `## Clues`, `## Notes` headings), lower-case (special) cells as circled
-//! (shaded when the `Special` header says `shaded`), rebus keys any
-//! character but an upper-case letter, `#`, `.` or `_`, `_` (a cell outside the grid)
-//! as a block, `Notes` or `Description` headers as notes, and ignores clue
-//! metadata lines (`A1 ^Refs: …`) and headers it has no use for. Clue
-//! groups other than Across and Down, clues for words the grid does not
-//! have and answers that differ from the grid are errors naming the line.
+//! Reading `.xd`: the file's lines split into sections (implicit or with
+//! the spec's headings), then headers, grid and clues read from theirs;
+//! every error names the line.
 
 use std::collections::HashSet;
 
 use crate::error::{Error, Result};
-use crate::grid::{check_marks, check_rebus, check_side, Cell, Direction, Grid, Mark, Marks, Slot};
-use crate::puzzle::{answer, direction_name, with_enumeration, Puzzle, DEFAULT_MIN_SLOT};
-
-/// Rebus keys in the order they are given out: digits as the spec's
-/// examples, then symbols no grid uses for anything else.
-const REBUS_KEYS: &str = "1234567890@$%&*+?!=^~";
-
-/// The puzzle as `.xd` text.
-pub fn write(puzzle: &Puzzle) -> Result<String> {
-    write_keeping(puzzle, &[])
-}
-
-/// Headers the puzzle model holds (or this writer writes): others are the
-/// file's own, kept by [`write_over`].
-const MODELLED_HEADERS: [&str; 6] = [
-    "title",
-    "author",
-    "copyright",
-    "notes",
-    "description",
-    "special",
-];
-
-/// The puzzle as `.xd` text written over `original`, the text it was
-/// opened from: the original's headers the puzzle does not model (an
-/// editor, a date, a publisher, a tool's own) are kept, in their order.
-/// An original that cannot be read is ignored.
-pub fn write_over(puzzle: &Puzzle, original: &str) -> Result<String> {
-    let lines = numbered_lines(original);
-    let Ok(sections) = Sections::split(&lines, "") else {
-        return write(puzzle);
-    };
-    let kept: Vec<&str> = sections
-        .metadata
-        .iter()
-        .filter_map(|line| {
-            let (key, _) = line.text.split_once(':')?;
-            let key = key.trim().to_ascii_lowercase();
-            (!MODELLED_HEADERS.contains(&key.as_str()) && key != "rebus").then(|| line.text.trim())
-        })
-        .collect();
-    write_keeping(puzzle, &kept)
-}
-
-/// [`write`], with `extra` header lines after the puzzle's own.
-fn write_keeping(puzzle: &Puzzle, extra: &[&str]) -> Result<String> {
-    check_numbering(puzzle)?;
-    check_marks(&puzzle.grid, &puzzle.marks)
-        .map_err(|e| Error::invalid(format!("cannot write .xd: {e}")))?;
-    let special = special_kind(puzzle)?;
-    let keys = rebus_keys(puzzle)?;
-    let mut out = header_lines(puzzle, extra.is_empty());
-    for line in extra {
-        out.push_str(&printable(line));
-        out.push('\n');
-    }
-    if let Some(kind) = special {
-        out.push_str(&format!("Special: {kind}\n"));
-    }
-    if !keys.is_empty() {
-        let entries: Vec<String> = keys
-            .iter()
-            .map(|(text, key)| format!("{key}={text}"))
-            .collect();
-        out.push_str(&format!("Rebus: {}\n", entries.join(" ")));
-    }
-    out.push_str("\n\n");
-    out.push_str(&grid_lines(puzzle, &keys));
-    out.push_str("\n\n");
-    out.push_str(&clue_lines(puzzle));
-    let notes = printable(&puzzle.notes);
-    let notes = notes.trim();
-    if !notes.is_empty() {
-        out.push_str("\n\n");
-        out.push_str(notes);
-        out.push('\n');
-    }
-    Ok(out)
-}
-
-/// The lines of `.xd` text (after a byte-order mark), numbered from 1,
-/// without trailing spaces.
-fn numbered_lines(text: &str) -> Vec<Line<'_>> {
-    text.strip_prefix('\u{feff}')
-        .unwrap_or(text)
-        .lines()
-        .enumerate()
-        .map(|(i, text)| Line {
-            number: i + 1,
-            text: text.trim_end(),
-        })
-        .collect()
-}
+use crate::formats::numbering::grid_clue;
+use crate::grid::{check_rebus, check_side, Cell, Direction, Grid, Mark, Marks};
+use crate::puzzle::{Puzzle, DEFAULT_MIN_SLOT};
 
 /// Reads `.xd` text; `name` is used in error messages.
 pub fn read(text: &str, name: &str) -> Result<Puzzle> {
@@ -162,210 +28,25 @@ pub fn read(text: &str, name: &str) -> Result<Puzzle> {
     Ok(puzzle)
 }
 
-// ---------------------------------------------------------------- writing
-
-/// `.xd` numbers runs of two or more cells; a puzzle numbered with another
-/// minimum would get clue numbers that do not match its grid. The words'
-/// places decide the numbering, so comparing places is enough.
-fn check_numbering(puzzle: &Puzzle) -> Result<()> {
-    let place = |s: &Slot| (s.direction, s.row, s.col, s.len);
-    let ours = puzzle.grid.slots(puzzle.min_slot);
-    let xd = puzzle.grid.slots(DEFAULT_MIN_SLOT);
-    let ours_places: HashSet<_> = ours.iter().map(place).collect();
-    let xd_places: HashSet<_> = xd.iter().map(place).collect();
-    let Some(odd) = ours
-        .iter()
-        .chain(&xd)
-        .find(|s| ours_places.contains(&place(s)) != xd_places.contains(&place(s)))
-    else {
-        return Ok(());
-    };
-    let difference = if ours_places.contains(&place(odd)) {
-        "is a word in this puzzle but would not be one in .xd"
-    } else {
-        "would be a word in .xd but is not one in this puzzle"
-    };
-    Err(Error::invalid(format!(
-        "cannot write .xd: the format makes every run of 2 or more cells a word, \
-         and this puzzle's minimum word length is {}: the {}-cell {} run at row {}, column {} {difference}",
-        puzzle.min_slot,
-        odd.len,
-        direction_name(odd.direction),
-        odd.row + 1,
-        odd.col + 1
-    )))
-}
-
-/// The one kind of special cell the puzzle has, as the `Special` header
-/// names it, or None for no special cells.
-fn special_kind(puzzle: &Puzzle) -> Result<Option<&'static str>> {
-    let cannot = |message: String| Error::invalid(format!("cannot write .xd: {message}"));
-    let mut kind = None;
-    for (&(row, col), mark) in &puzzle.marks {
-        let at = format!("row {}, column {}", row + 1, col + 1);
-        let this = match (mark.circled, mark.shaded) {
-            (false, false) => continue,
-            (true, true) => {
-                return Err(cannot(format!(
-                    "{at} is both circled and shaded, and .xd has one kind of special cell"
-                )))
-            }
-            (true, false) => "circle",
-            (false, true) => "shaded",
-        };
-        if mark.rebus.is_some() {
-            return Err(cannot(format!(
-                "{at} is a rebus and {this}, and .xd marks only a letter as special"
-            )));
-        }
-        if kind.is_some_and(|k| k != this) {
-            return Err(cannot(format!(
-                "the puzzle has circled and shaded cells (the first other kind at {at}), \
-                 and .xd has one kind of special cell"
-            )));
-        }
-        kind = Some(this);
-    }
-    Ok(kind)
-}
-
-/// Each distinct rebus text with its grid key, in the order the texts first
-/// appear row by row.
-fn rebus_keys(puzzle: &Puzzle) -> Result<Vec<(&str, char)>> {
-    let mut keys: Vec<(&str, char)> = Vec::new();
-    for mark in puzzle.marks.values() {
-        let Some(text) = mark.rebus.as_deref() else {
-            continue;
-        };
-        if keys.iter().any(|(t, _)| *t == text) {
-            continue;
-        }
-        let key = REBUS_KEYS.chars().nth(keys.len()).ok_or_else(|| {
-            Error::invalid(format!(
-                "cannot write .xd: the puzzle has more than {} different rebuses",
-                REBUS_KEYS.len()
-            ))
-        })?;
-        keys.push((text, key));
-    }
-    Ok(keys)
-}
-
-/// The grid rows: letters (lower case when special), rebus keys, `#`, `.`.
-fn grid_lines(puzzle: &Puzzle, keys: &[(&str, char)]) -> String {
-    let grid = &puzzle.grid;
-    let mut out = String::new();
-    for row in 0..grid.height() {
-        for col in 0..grid.width() {
-            let mark = puzzle.marks.get(&(row, col));
-            let rebus = mark.and_then(|m| m.rebus.as_deref());
-            let key = rebus.and_then(|text| keys.iter().find(|(t, _)| *t == text));
-            out.push(match (grid.get(row, col), key) {
-                (Cell::Block, _) => '#',
-                (_, Some(&(_, key))) => key,
-                (Cell::Empty, None) => '.',
-                (Cell::Letter(b), None) if mark.is_some_and(|m| m.circled || m.shaded) => {
-                    (b as char).to_ascii_lowercase()
-                }
-                (Cell::Letter(b), None) => b as char,
-            });
-        }
-        out.push('\n');
-    }
-    out
-}
-
-/// The credits' header lines; with `name_maker`, an `Origin` header when
-/// there are none.
-fn header_lines(puzzle: &Puzzle, name_maker: bool) -> String {
-    let credits = [
-        ("Title", &puzzle.title),
-        ("Author", &puzzle.author),
-        ("Copyright", &puzzle.copyright),
-    ];
-    let mut out = String::new();
-    for (key, value) in credits {
-        let value = one_line(value);
-        if !value.is_empty() {
-            out.push_str(&format!("{key}: {value}\n"));
-        }
-    }
-    if out.is_empty() && name_maker {
-        // The reference parser (xdformat) rejects a grid with no header
-        // before it, so an uncredited puzzle still names its maker. Readers
-        // ignore headers they do not know, so this reads back as no credits.
-        out.push_str("Origin: cruciverb\n");
-    }
-    out
-}
-
-/// `text` with every control character but the line break turned into a
-/// space: .xd is plain text read line by line, where a NUL or an escape
-/// byte has no meaning.
-fn printable(text: &str) -> String {
-    text.chars()
-        .map(|c| if c.is_control() && c != '\n' { ' ' } else { c })
+/// The lines of `.xd` text (after a byte-order mark), numbered from 1,
+/// without trailing spaces.
+pub(super) fn numbered_lines(text: &str) -> Vec<Line<'_>> {
+    text.strip_prefix('\u{feff}')
+        .unwrap_or(text)
+        .lines()
+        .enumerate()
+        .map(|(i, text)| Line {
+            number: i + 1,
+            text: text.trim_end(),
+        })
         .collect()
 }
 
-/// A header value on one line, its line breaks turned into spaces.
-fn one_line(value: &str) -> String {
-    printable(value)
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-fn clue_lines(puzzle: &Puzzle) -> String {
-    let mut out = String::new();
-    let mut previous = None;
-    for slot in puzzle.grid.slots(puzzle.min_slot) {
-        if previous.is_some_and(|d| d != slot.direction) {
-            out.push('\n');
-        }
-        previous = Some(slot.direction);
-        let text = puzzle
-            .clue(slot.number, slot.direction)
-            .map_or(String::new(), |c| {
-                with_enumeration(&clue_text_out(&c.text), &c.enumeration)
-            });
-        let label = format!("{}{}.", group_letter(slot.direction), slot.number);
-        let answer = answer(&puzzle.grid, &puzzle.marks, &slot);
-        if text.is_empty() {
-            out.push_str(&format!("{label} ~ {answer}\n"));
-        } else {
-            out.push_str(&format!("{label} {text} ~ {answer}\n"));
-        }
-    }
-    out
-}
-
-/// Clue text on one line: each line break becomes the spec's `\`.
-fn clue_text_out(text: &str) -> String {
-    printable(text)
-        .trim()
-        .lines()
-        .map(str::trim)
-        .collect::<Vec<_>>()
-        .join("\\")
-}
-
-fn group_letter(direction: Direction) -> char {
-    match direction {
-        Direction::Across => 'A',
-        Direction::Down => 'D',
-    }
-}
-
-// ---------------------------------------------------------------- reading
-
 #[derive(Clone, Copy)]
-struct Line<'a> {
+pub(super) struct Line<'a> {
     /// Counted from 1, as in messages.
     number: usize,
-    text: &'a str,
+    pub(super) text: &'a str,
 }
 
 impl Line<'_> {
@@ -376,8 +57,8 @@ impl Line<'_> {
 
 /// The file's lines by section, blank lines included.
 #[derive(Default)]
-struct Sections<'a> {
-    metadata: Vec<Line<'a>>,
+pub(super) struct Sections<'a> {
+    pub(super) metadata: Vec<Line<'a>>,
     grid: Vec<Line<'a>>,
     clues: Vec<Line<'a>>,
     notes: Vec<Line<'a>>,
@@ -396,7 +77,7 @@ enum Kind {
 impl<'a> Sections<'a> {
     /// The explicit layout is used as soon as one line is a heading for
     /// metadata, grid or clues (as the spec's reference parser decides).
-    fn split(lines: &[Line<'a>], name: &str) -> Result<Sections<'a>> {
+    pub(super) fn split(lines: &[Line<'a>], name: &str) -> Result<Sections<'a>> {
         let explicit = lines
             .iter()
             .any(|l| heading(l.text).is_some_and(|k| k != Kind::Other && k != Kind::Notes));
@@ -727,13 +408,7 @@ fn parse_clue_line(text: &str) -> std::result::Result<ClueLine, String> {
 
 fn place_clue(puzzle: &mut Puzzle, line: ClueLine) -> std::result::Result<(), String> {
     let label = line.label;
-    let Some(clue) = puzzle.clue_mut(line.number, line.direction) else {
-        return Err(format!(
-            "clue {label} does not match the grid: no {} word is numbered {}",
-            direction_name(line.direction),
-            line.number
-        ));
-    };
+    let clue = grid_clue(puzzle, line.number, line.direction, &label)?;
     if clue.answer != line.answer {
         return Err(format!(
             "clue {label}'s answer {} does not match the grid, which spells {}",
