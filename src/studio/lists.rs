@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex, RwLock};
 
 use serde_json::{json, Value};
 
-use super::api::ApiError;
+use super::error::ApiError;
 use crate::wordlist::index::Index;
 use crate::wordlist::{megabytes, WordList, DEFAULT_MIN_SCORE};
 use crate::Result;

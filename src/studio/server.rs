@@ -20,7 +20,8 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::Value;
 
-use super::api::{self, ApiError};
+use super::api;
+use super::error::ApiError;
 use super::lists::{Lists, WordSource, MOST_LIST_TEXT};
 use crate::puzzle::Puzzle;
 use crate::wordlist::megabytes;
@@ -34,8 +35,16 @@ const MOST_BODY_BYTES: usize = 1024 * 1024;
 const MOST_LIST_BYTES: usize = MOST_LIST_TEXT * 2;
 
 const PAGE: &str = include_str!("page/index.html");
-const SCRIPT: &str = include_str!("page/studio.js");
 const STYLE: &str = include_str!("page/studio.css");
+
+/// The page's JavaScript modules, by path: the entry module and the three
+/// it imports. Modules run only when served as JavaScript.
+const SCRIPTS: [(&str, &str); 4] = [
+    ("/studio.js", include_str!("page/studio.js")),
+    ("/state.js", include_str!("page/state.js")),
+    ("/api.js", include_str!("page/api.js")),
+    ("/view.js", include_str!("page/view.js")),
+];
 
 #[derive(Clone)]
 struct Shared {
@@ -73,14 +82,17 @@ pub async fn serve(
 }
 
 fn router(shared: Shared) -> Router {
-    Router::new()
+    let mut router = Router::new();
+    for (path, script) in SCRIPTS {
+        router = router.route(
+            path,
+            get(move || async move { static_file("text/javascript; charset=utf-8", script) }),
+        );
+    }
+    router
         .route(
             "/",
             get(|| async { static_file("text/html; charset=utf-8", PAGE) }),
-        )
-        .route(
-            "/studio.js",
-            get(|| async { static_file("text/javascript; charset=utf-8", SCRIPT) }),
         )
         .route(
             "/studio.css",

@@ -358,6 +358,20 @@ fn api_over_http_candidates_fill_and_refusals() {
         studio.request("GET", "/studio.js", "text/plain", b"").0,
         200
     );
+    // The page's scripts are modules, which browsers run only when served
+    // as JavaScript.
+    for script in ["/studio.js", "/state.js", "/api.js", "/view.js"] {
+        let (status, body, head) =
+            studio.exchange(&studio.address, "GET", script, "text/plain", b"");
+        assert_eq!(status, 200, "{script}");
+        assert!(
+            head.to_ascii_lowercase()
+                .contains("content-type: text/javascript"),
+            "{script}: {head}"
+        );
+        assert!(!body.is_empty(), "{script}");
+    }
+    assert!(page.contains(r#"<script type="module" src="/studio.js"></script>"#));
 
     // A 15×15 with its top half filled: every viable word must really fill.
     let full = grid_file("ingrid_readme.txt");
@@ -701,6 +715,24 @@ fn api_over_http_candidates_fill_and_refusals() {
         body["violations"],
         json!(["the blocks are not rotationally symmetric"])
     );
+    // Every slot with its number and first cell: the page's one numbering.
+    let starts: Vec<Value> = body["slots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| json!([s["slot"], s["number"], s["row"], s["col"], s["length"]]))
+        .collect();
+    assert_eq!(
+        starts[..6],
+        [
+            json!(["1A", 1, 0, 1, 4]),
+            json!(["5A", 5, 1, 0, 5]),
+            json!(["6A", 6, 2, 0, 5]),
+            json!(["7A", 7, 3, 0, 5]),
+            json!(["8A", 8, 4, 0, 5]),
+            json!(["1D", 1, 0, 1, 5]),
+        ]
+    );
     assert_eq!(body["unfillable"], Value::Null);
     // Heat: a block has none, a fixed letter exactly one, an open cell
     // between 1 and 26 letters.
@@ -783,6 +815,17 @@ fn browser_script(script: &str, studio: &Studio, shots: &str) -> String {
     );
     let url = format!("http://{}/", studio.address);
     run_python(&run, &[&url, shots.to_str().unwrap()])
+}
+
+/// The page's pure state module (`src/studio/page/state.js`, as the studio
+/// serves it) under its tests, `tests/browser/state_test.js`, in chromium.
+#[test]
+fn studio_page_state_module_in_a_real_browser() {
+    let studio = Studio::start(&[]);
+    let out = browser_script("studio_state.py", &studio, "studio-state");
+    let result: Value = serde_json::from_str(out.trim()).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(result["failures"], json!([]), "{result}");
+    assert!(result["passed"].as_u64().unwrap_or(0) >= 19, "{result}");
 }
 
 #[test]

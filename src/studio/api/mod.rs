@@ -1,0 +1,202 @@
+//! The studio's JSON API as plain functions: a request in, a reply or an
+//! [`ApiError`] out, with no HTTP in sight, so that the server only routes
+//! and the behaviour is testable in-process.
+//!
+//! Grids travel as rows of the text grid format (`#` block, `.` open, a
+//! letter fixed) and slots are named like clues (`12A`, `3D`); every time a
+//! request may spend is bounded, by its own `timeout` or the defaults of its
+//! endpoint. One file per group of endpoints: [`search`] (candidates, fill),
+//! [`pattern`], [`analyze`], [`clues`] and [`files`] (start, import, export,
+//! save); what their requests share (the fields, reading the grid, the
+//! search options, the time) is here.
+
+use std::time::Duration;
+
+use serde_json::Value;
+
+use super::error::ApiError;
+use crate::fill::FillOptions;
+use crate::grid::Grid;
+use crate::pattern::rules::Style;
+use crate::wordlist::normalize::normalize;
+use crate::wordlist::DEFAULT_MIN_SCORE;
+
+/// Declares a request: a struct refusing unknown fields in which the
+/// fields most requests share (`list`, `grid`, `min_score`, `banned`,
+/// `timeout`) are written by name alone and get their one type and meaning
+/// here, beside the request's own fields written out, in the order given.
+///
+/// A macro rather than a struct of the shared fields under
+/// `#[serde(flatten)]`: flattened fields are read after the whole object,
+/// so serde's messages for them would lose the field's name and position
+/// (`grid: invalid type: …`) and an unknown field would no longer list the
+/// known ones; the requests stay flat, and their messages as they were.
+macro_rules! request {
+    ($(#[$($meta:tt)*])* pub struct $name:ident { $($fields:tt)* }) => {
+        request!(@fields [$(#[$($meta)*])* $name] [] $($fields)*);
+    };
+    (@fields $head:tt [$($done:tt)*] list, $($rest:tt)*) => {
+        request!(@fields $head [$($done)*
+            /// The word list to use, by name (see `GET /api/lists`); absent:
+            /// the default one.
+            pub list: Option<String>,
+        ] $($rest)*);
+    };
+    (@fields $head:tt [$($done:tt)*] grid, $($rest:tt)*) => {
+        request!(@fields $head [$($done)*
+            /// The grid, one row of the text grid format a string.
+            pub grid: Vec<String>,
+        ] $($rest)*);
+    };
+    (@fields $head:tt [$($done:tt)*] min_score, $($rest:tt)*) => {
+        request!(@fields $head [$($done)*
+            /// Words scoring less are never offered or placed; absent: the
+            /// studio's own minimum (see `Listed::default_min_score`).
+            pub min_score: Option<u8>,
+        ] $($rest)*);
+    };
+    (@fields $head:tt [$($done:tt)*] banned, $($rest:tt)*) => {
+        request!(@fields $head [$($done)*
+            /// Words never offered or placed.
+            pub banned: Option<Vec<String>>,
+        ] $($rest)*);
+    };
+    (@fields $head:tt [$($done:tt)*] timeout, $($rest:tt)*) => {
+        request!(@fields $head [$($done)*
+            /// Seconds the request may spend (at most `MOST_SECONDS`);
+            /// absent: its endpoint's default.
+            pub timeout: Option<f64>,
+        ] $($rest)*);
+    };
+    (@fields $head:tt [$($done:tt)*]
+        $(#[$($meta:tt)*])* pub $field:ident: $type:ty, $($rest:tt)*) => {
+        request!(@fields $head [$($done)* $(#[$($meta)*])* pub $field: $type,] $($rest)*);
+    };
+    (@fields [$(#[$($meta:tt)*])* $name:ident] [$($done:tt)*]) => {
+        $(#[$($meta)*])*
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct $name {
+            $($done)*
+        }
+    };
+}
+
+mod analyze;
+mod clues;
+mod files;
+mod pattern;
+mod search;
+
+pub use analyze::{analyze, AnalyzeRequest};
+pub use clues::{clues, CluesRequest};
+pub use files::{
+    export, import, save, start, CellMark, Download, ExportRequest, ImportRequest, SaveRequest,
+};
+pub use pattern::{pattern, PatternRequest};
+pub use search::{candidates, fill, CandidatesRequest, FillRequest, Witnesses};
+
+/// Longest a request may ask to spend, in seconds.
+pub const MOST_SECONDS: f64 = 60.0;
+
+type Reply = std::result::Result<Value, ApiError>;
+
+/// A request that names the word list to use (`"list"`; absent: the
+/// default one), and perhaps a minimum score.
+pub trait Listed {
+    fn list(&self) -> Option<&str>;
+
+    /// Gives the request the studio's minimum score when it names none.
+    fn default_min_score(&mut self, min_score: u8) {
+        let _ = min_score;
+    }
+}
+
+macro_rules! listed {
+    ($($request:ty),*) => {
+        $(impl Listed for $request {
+            fn list(&self) -> Option<&str> {
+                self.list.as_deref()
+            }
+
+            fn default_min_score(&mut self, min_score: u8) {
+                self.min_score.get_or_insert(min_score);
+            }
+        })*
+    };
+}
+
+listed!(
+    CandidatesRequest,
+    FillRequest,
+    AnalyzeRequest,
+    PatternRequest
+);
+
+impl Listed for CluesRequest {
+    fn list(&self) -> Option<&str> {
+        self.list.as_deref()
+    }
+}
+
+/// The grid of a request, with a message naming the row at fault.
+pub fn parse_grid(rows: &[String]) -> Result<Grid, ApiError> {
+    if rows.is_empty() {
+        return Err(ApiError::bad_request("\"grid\" has no rows"));
+    }
+    if let Some(r) = rows.iter().position(|row| row.contains(['\n', '\r'])) {
+        return Err(ApiError::bad_request(format!(
+            "\"grid\" row {} holds a line break; send one string per row",
+            r + 1
+        )));
+    }
+    Ok(Grid::parse_text(&rows.join("\n"), "grid")?)
+}
+
+fn rows(grid: &Grid) -> Vec<String> {
+    grid.to_text().lines().map(str::to_string).collect()
+}
+
+fn seconds(value: Option<f64>, default: f64) -> Result<Duration, ApiError> {
+    let s = value.unwrap_or(default);
+    if !(s > 0.0 && s <= MOST_SECONDS) {
+        return Err(ApiError::bad_request(format!(
+            "\"timeout\" must be more than 0 and at most {MOST_SECONDS} seconds, not {s}"
+        )));
+    }
+    Ok(Duration::from_secs_f64(s))
+}
+
+/// Search options from a request's `min_score` and `banned` words.
+fn options(min_score: Option<u8>, banned: Option<&[String]>) -> Result<FillOptions, ApiError> {
+    let banned = banned
+        .unwrap_or_default()
+        .iter()
+        .map(|w| {
+            normalize(w).ok_or_else(|| {
+                ApiError::bad_request(format!(
+                    "\"banned\" word {w:?} holds a character no grid can (letters, spaces, hyphens and apostrophes only)"
+                ))
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(FillOptions {
+        floor: min_score.unwrap_or(DEFAULT_MIN_SCORE),
+        banned,
+        ..FillOptions::default()
+    })
+}
+
+fn parse_style(style: Option<&str>) -> Result<Style, ApiError> {
+    style
+        .unwrap_or("american")
+        .parse()
+        .map_err(|e: String| ApiError::bad_request(format!("\"style\": {e}")))
+}
+
+/// A request as the page sends it: JSON, so the field names are tested
+/// too.
+#[cfg(test)]
+fn request<T: serde::de::DeserializeOwned>(body: Value) -> T {
+    serde_json::from_value(body).expect("a well-formed request")
+}
