@@ -20,6 +20,7 @@ const LAYERS: &[&[&str]] = &[
     &["clues"],
     &["export"],
     &["typeset"],
+    &["draw"],
     &["batch", "make", "squares", "arrange", "regex", "numbers"],
     &["studio"],
 ];
