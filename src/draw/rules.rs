@@ -88,7 +88,8 @@ pub fn fillable_rules(style: Style, width: usize, height: usize) -> Rules {
 /// theme whose shortest entry has `shortest` letters. Editors expect the
 /// theme entries to be the grid's longest, so the first two rule sets cap
 /// the other entries below them: those of [`fillable_rules`] (whose own cap
-/// spares the theme's entries: see [`Search::keeping`]), then with a word
+/// spares the theme's entries: see
+/// [`crate::pattern::search::Search::keeping`]), then with a word
 /// count allowed to run a tenth lower (long theme entries make fewer
 /// words). Then the same without the cap; then, for full-size American
 /// grids, blocks up to [`LOOSE_BLOCKS`] with no word count (dense themes

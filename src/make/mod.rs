@@ -8,12 +8,12 @@
 //! from the run's seed, so a run is reproducible. The fill draws only on
 //! words some clue source can clue, so a made puzzle has no empty clue. A
 //! theme's patterns are drawn under a ladder of rules, loosened one step
-//! at a time and only when a step is spent ([`ladder`]), so a themed
+//! at a time and only when a step is spent (`ladder`), so a themed
 //! puzzle has as few blocks and as short other entries as its theme
 //! allows; where the ladder seated the entries is where their clues and
-//! circles go ([`dress`]). A fill that leaves a slot without a clean clue
-//! is refilled around it ([`refill`]), and the puzzle written as one set
-//! of files ([`outputs`]).
+//! circles go (`dress`). A fill that leaves a slot without a clean clue
+//! is refilled around it (`refill`), and the puzzle written as one set
+//! of files (`outputs`).
 
 mod dress;
 mod ladder;
