@@ -9,7 +9,8 @@
 //! 2. `pattern`: black/white shapes, their rules, enumeration and files;
 //! 3. `grid`: cells, slots and numbering over a pattern;
 //! 4. `wordlist` (scored words and their index) and `terminal` (drawing grids);
-//! 5. `theme`: theme entries and the ways of seating them in a pattern;
+//! 5. `theme`: theme files and the ways of seating their entries in a
+//!    pattern;
 //! 6. `fill`: the search that puts words in a grid;
 //! 7. `puzzle`: the finished document (solution, marks, clues, credits);
 //! 8. `clues`: clue texts for a puzzle;
@@ -18,12 +19,15 @@
 //!    `formats::save` write puzzles out, `formats::import` brings finished
 //!    puzzles in;
 //! 10. `typeset`: the printable PDF;
-//! 11. what runs whole chains: `make` (pattern to PDF), `batch` (a pattern
+//! 11. `draw`: drawing patterns to fill (the rules to draw them under, the
+//!     seeded draws, and drawing again until one fills), for `make` and
+//!     `studio`;
+//! 12. what runs whole chains: `make` (pattern to PDF), `batch` (a pattern
 //!     file filled in parallel), and the related puzzles `squares` (word
 //!     squares), `arrange` (placing a word set), `regex` (regex
 //!     crosswords, with their own automata instead of a word list) and
 //!     `numbers` (number crosswords: arithmetic clues over letters);
-//! 12. `studio`: the constructor in the browser, over all of the above.
+//! 13. `studio`: the constructor in the browser, over all of the above.
 //!
 //! The command line (`src/main.rs`, `src/cli/`) is a thin layer over this.
 
@@ -31,6 +35,7 @@ pub mod arrange;
 pub mod batch;
 pub mod clues;
 pub mod data;
+pub mod draw;
 pub mod error;
 pub mod files;
 pub mod fill;

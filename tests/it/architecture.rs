@@ -20,6 +20,7 @@ const LAYERS: &[&[&str]] = &[
     &["clues"],
     &["formats"],
     &["typeset"],
+    &["draw"],
     &["batch", "make", "squares", "arrange", "regex", "numbers"],
     &["studio"],
 ];

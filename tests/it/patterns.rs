@@ -673,7 +673,7 @@ fn resume_is_exact_when_units_span_several_chunks() {
 
 #[test]
 fn make_draws_a_valid_pattern_at_every_size_under_its_tight_rules() {
-    use cruciverb::make::{fillable_rules, random_pattern};
+    use cruciverb::draw::{fillable_rules, random_pattern};
     use rand::{rngs::StdRng, SeedableRng};
     // `make`'s rules fix the black share, the word count and the
     // three-letter words to narrow windows; unsteered random descents

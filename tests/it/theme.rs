@@ -591,7 +591,7 @@ fn make_builds_a_themed_puzzle_with_clues_and_circles() {
 /// longer than the rules' longest word, so that cap comes apart: the rules
 /// without it, and the longest other entry allowed.
 fn drawn_under(said: &str, size: usize, shortest: usize) -> (Rules, usize) {
-    use cruciverb::make::themed_rules;
+    use cruciverb::draw::themed_rules;
     let ladder = themed_rules(Style::American, size, size, shortest);
     let mut at = 0;
     for line in said.lines() {
@@ -688,7 +688,7 @@ fn make_seats_typical_themes_in_newspaper_grids() {
 /// rules, for five full-height entries at 21×21.
 #[test]
 fn patterns_drawn_with_the_word_check_leave_every_slot_room() {
-    use cruciverb::make::{random_pattern_keeping, themed_rules, FITTING_WORDS, MOST_DESCENTS};
+    use cruciverb::draw::{random_pattern_keeping, themed_rules, FITTING_WORDS, MOST_DESCENTS};
     use cruciverb::wordlist::embedded::default_list;
     use cruciverb::wordlist::index::Index;
     use rand::{rngs::StdRng, SeedableRng};
@@ -728,7 +728,7 @@ fn patterns_drawn_with_the_word_check_leave_every_slot_room() {
             &rules,
             &seated,
             &mut StdRng::seed_from_u64(seed),
-            cruciverb::make::DrawLimit::descents(MOST_DESCENTS),
+            cruciverb::draw::DrawLimit::descents(MOST_DESCENTS),
             &|_| 0,
             Some(&index),
         )

@@ -11,8 +11,10 @@ use rand::SeedableRng;
 use serde_json::{json, Value};
 
 use super::{options, parse_grid, parse_style, rows, seconds, ApiError, Reply};
-use crate::fill::{self, FillOptions, Outcome};
-use crate::make::{fillable_rules, random_pattern_keeping, DrawLimit, BEST, MOST_DESCENTS};
+use crate::draw::{
+    fillable_rules, random_pattern_keeping, until_one_fills, DrawLimit, Keeping, BEST, MOST_DESCENTS,
+};
+use crate::fill::FillOptions;
 use crate::pattern::rules::Rules;
 use crate::wordlist::index::Index;
 
@@ -83,30 +85,27 @@ pub fn pattern(request: &PatternRequest, index: &Index, cancel: Arc<AtomicBool>)
             })?
         }
     };
-    let (mut best, mut fillable, mut tried) = (drawn, None, 0);
-    let mut next = Some(best.clone());
-    while let Some(candidate) = next.take() {
-        tried += 1;
-        let left = deadline.saturating_duration_since(Instant::now());
-        let check = FillOptions {
-            timeout: Some(left.min(Duration::from_secs_f64(PATTERN_FILL_SECONDS))),
+    let mut redraws = Keeping {
+        grid: &grid,
+        rules: &rules,
+        first: Some(drawn.clone()),
+        rng: &mut rng,
+        limit,
+        options: FillOptions {
             cancel: Some(cancel.clone()),
-            ..options.clone()
-        };
-        match fill::fill(&candidate, index, &check)? {
-            Outcome::Filled(_) => {
-                (best, fillable) = (candidate, Some(true));
-                break;
-            }
-            // What is said is said of the first pattern, the one returned
-            // when none fills.
-            Outcome::Unfillable(_) if tried == 1 => fillable = Some(false),
-            _ => {}
-        }
-        if !limit.passed() {
-            next = random_pattern_keeping(&rules, &grid, &mut rng, limit, &|_| BEST, None).ok();
-        }
-    }
+            ..options
+        },
+        each: Duration::from_secs_f64(PATTERN_FILL_SECONDS),
+        tried: 0,
+        first_unfillable: false,
+    };
+    // What is said of a pattern none filled is said of the first, the one
+    // returned.
+    let (best, fillable) = match until_one_fills(&mut redraws, index, usize::MAX)? {
+        Some((filled, _)) => (filled, Some(true)),
+        None => (drawn, redraws.first_unfillable.then_some(false)),
+    };
+    let tried = redraws.tried;
     let blocks = (0..best.height())
         .flat_map(|r| (0..best.width()).map(move |c| (r, c)))
         .filter(|&(r, c)| !best.is_white(r, c))

@@ -1,0 +1,22 @@
+//! Drawing patterns to fill: which rules to draw them under, drawing them,
+//! and drawing again until one fills.
+//!
+//! Constructors start from a blank page, so `make` (and the studio's
+//! pattern request) choose a pattern themselves: a seeded random draw from
+//! rules that published grids follow and that fill well ([`rules`]). The
+//! draws are counted in descents of the pattern search, not in seconds, so
+//! a seed draws the same pattern on any machine ([`random`]). A pattern
+//! that does not fill soon is set aside and another drawn, so one unlucky
+//! pattern cannot sink a run ([`fills`]). This sits above the fill, which
+//! it calls, and below what runs whole chains.
+
+pub mod fills;
+pub mod random;
+pub mod rules;
+
+pub use fills::{until_one_fills, Drawn, Draws, Keeping};
+pub use random::{
+    has_room, letters_fit, random_pattern, random_pattern_keeping, DrawLimit, BEST, FITTING_WORDS,
+    MOST_DESCENTS,
+};
+pub use rules::{fillable_rules, lively_shape, themed_rules};
