@@ -17,15 +17,15 @@
 //!    .xd, .txt), and `export::import` to bring finished puzzles in;
 //! 10. `typeset`: the printable PDF;
 //! 11. what runs whole chains: `make` (pattern to PDF), `batch` (a pattern
-//!     file filled in parallel), and the related puzzles `squares` (word
-//!     squares), `arrange` (placing a word set), `regex` (regex
-//!     crosswords, with their own automata instead of a word list) and
-//!     `numbers` (number crosswords: arithmetic clues over letters);
+//!     file filled in parallel), and `puzzles`, the related puzzles:
+//!     `puzzles::squares` (word squares), `puzzles::arrange` (placing a word
+//!     set), `puzzles::regex` (regex crosswords, with their own automata
+//!     instead of a word list) and `puzzles::numbers` (number crosswords:
+//!     arithmetic clues over letters);
 //! 12. `studio`: the constructor in the browser, over all of the above.
 //!
 //! The command line (`src/main.rs`, `src/cli/`) is a thin layer over this.
 
-pub mod arrange;
 pub mod batch;
 pub mod clues;
 pub mod data;
@@ -35,12 +35,10 @@ pub mod files;
 pub mod fill;
 pub mod grid;
 pub mod make;
-pub mod numbers;
 pub mod pattern;
 pub mod progress;
 pub mod puzzle;
-pub mod regex;
-pub mod squares;
+pub mod puzzles;
 pub mod studio;
 pub mod terminal;
 pub mod theme;

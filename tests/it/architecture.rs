@@ -20,7 +20,7 @@ const LAYERS: &[&[&str]] = &[
     &["clues"],
     &["export"],
     &["typeset"],
-    &["batch", "make", "squares", "arrange", "regex", "numbers"],
+    &["batch", "make", "puzzles"],
     &["studio"],
 ];
 
