@@ -9,8 +9,8 @@ use common::timed;
 
 use std::path::Path;
 
-use cruciverb::arrange::{arrange, arrange_smallest, read_words, Outcome};
 use cruciverb::progress::{Deadline, Quiet};
+use cruciverb::puzzles::arrange::{arrange, arrange_smallest, read_words, Outcome};
 
 const RUNS: usize = 11;
 

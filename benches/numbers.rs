@@ -12,8 +12,8 @@ use common::timed;
 use std::path::PathBuf;
 use std::process::Command;
 
-use cruciverb::numbers::{solve, Puzzle};
 use cruciverb::progress::Deadline;
+use cruciverb::puzzles::numbers::{solve, Puzzle};
 
 const RUNS: usize = 21;
 

@@ -11,7 +11,7 @@ use common::median;
 use std::time::{Duration, Instant};
 
 use cruciverb::progress::Deadline;
-use cruciverb::regex::{solve, Puzzle};
+use cruciverb::puzzles::regex::{solve, Puzzle};
 use serde_json::Value;
 
 const RUNS: usize = 11;

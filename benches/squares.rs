@@ -9,7 +9,7 @@ use common::median;
 
 use std::time::{Duration, Instant};
 
-use cruciverb::squares::WordSquares;
+use cruciverb::puzzles::squares::WordSquares;
 use cruciverb::wordlist::embedded::default_list;
 use cruciverb::wordlist::index::Index;
 use cruciverb::wordlist::WordList;

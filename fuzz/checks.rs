@@ -100,21 +100,21 @@ pub fn jpz(data: &[u8]) {
 
 pub fn regex_puzzle(data: &[u8]) {
     let Some(text) = text(data) else { return };
-    if let Ok(puzzle) = cruciverb::regex::Puzzle::from_json(text, "fuzz") {
+    if let Ok(puzzle) = cruciverb::puzzles::regex::Puzzle::from_json(text, "fuzz") {
         let deadline = Deadline::after(Some(Duration::from_millis(50)));
-        let found = cruciverb::regex::solve(&puzzle, 4, &deadline);
+        let found = cruciverb::puzzles::regex::solve(&puzzle, 4, &deadline);
         assert!(found.found.len() <= 4);
     }
 }
 
 pub fn number_puzzle(data: &[u8]) {
     let Some(text) = text(data) else { return };
-    if let Ok(puzzle) = cruciverb::numbers::Puzzle::from_json(text, "fuzz") {
+    if let Ok(puzzle) = cruciverb::puzzles::numbers::Puzzle::from_json(text, "fuzz") {
         let deadline = Deadline::after(Some(Duration::from_millis(50)));
-        let found = cruciverb::numbers::solve(&puzzle, 4, &deadline);
+        let found = cruciverb::puzzles::numbers::solve(&puzzle, 4, &deadline);
         assert!(found.found.len() <= 4);
         for solution in &found.found {
-            assert_eq!(cruciverb::numbers::check(&puzzle, solution), Ok(()));
+            assert_eq!(cruciverb::puzzles::numbers::check(&puzzle, solution), Ok(()));
         }
     }
 }

@@ -23,15 +23,15 @@
 //!     seeded draws, and drawing again until one fills), for `make` and
 //!     `studio`;
 //! 12. what runs whole chains: `make` (pattern to PDF), `batch` (a pattern
-//!     file filled in parallel), and the related puzzles `squares` (word
-//!     squares), `arrange` (placing a word set), `regex` (regex
-//!     crosswords, with their own automata instead of a word list) and
-//!     `numbers` (number crosswords: arithmetic clues over letters);
+//!     file filled in parallel), and `puzzles`, the related puzzles:
+//!     `puzzles::squares` (word squares), `puzzles::arrange` (placing a word
+//!     set), `puzzles::regex` (regex crosswords, with their own automata
+//!     instead of a word list) and `puzzles::numbers` (number crosswords:
+//!     arithmetic clues over letters);
 //! 13. `studio`: the constructor in the browser, over all of the above.
 //!
 //! The command line (`src/main.rs`, `src/cli/`) is a thin layer over this.
 
-pub mod arrange;
 pub mod batch;
 pub mod clues;
 pub mod data;
@@ -42,12 +42,10 @@ pub mod fill;
 pub mod formats;
 pub mod grid;
 pub mod make;
-pub mod numbers;
 pub mod pattern;
 pub mod progress;
 pub mod puzzle;
-pub mod regex;
-pub mod squares;
+pub mod puzzles;
 pub mod studio;
 pub mod terminal;
 pub mod theme;

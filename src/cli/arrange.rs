@@ -7,10 +7,10 @@ use std::time::Instant;
 
 use clap::Args;
 
-use cruciverb::arrange::{arrange, arrange_smallest, read_words, Arrangement, Outcome};
 use cruciverb::formats::ipuz;
 use cruciverb::grid::{Direction, MIN_SIDE};
 use cruciverb::progress::Deadline;
+use cruciverb::puzzles::arrange::{arrange, arrange_smallest, read_words, Arrangement, Outcome};
 use cruciverb::{files, Result};
 
 use super::options::{parse_seconds, wrote, ForceOption};

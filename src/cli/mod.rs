@@ -55,6 +55,7 @@ pub mod pdf;
 pub mod progress;
 pub mod regex;
 pub mod show;
+pub mod solutions;
 pub mod squares;
 pub mod studio;
 pub mod wordlist;

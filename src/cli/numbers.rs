@@ -8,11 +8,12 @@ use std::time::Duration;
 use clap::Args;
 use serde_json::{json, Map, Value};
 
-use cruciverb::numbers::{solve, Puzzle, Solution};
 use cruciverb::progress::Deadline;
+use cruciverb::puzzles::numbers::{solve, Puzzle, Solution};
 use cruciverb::Result;
 
 use super::options::{parse_positive, parse_seconds};
+use super::solutions::{max_solutions, report, Output};
 use super::solver_exit;
 
 #[derive(Args)]
@@ -37,31 +38,19 @@ pub struct NumbersArgs {
 pub fn run(command: &NumbersArgs) -> Result<ExitCode> {
     let puzzle = Puzzle::load(&command.puzzle)?;
     let deadline = Deadline::after(command.timeout);
-    let max = usize::try_from(command.max).unwrap_or(usize::MAX);
+    let max = max_solutions(command.max);
     let solutions = solve(&puzzle, max, &deadline);
-    if solutions.timed_out {
-        note!(
-            "gave up after {:.1} s (--timeout) with {} solution(s) found",
-            command.timeout.unwrap_or_default().as_secs_f64(),
-            solutions.found.len()
-        );
-    } else if !solutions.complete {
-        note!("stopped after {max} solutions (--max)");
-    }
-    if command.count {
-        outln!("{}", solutions.found.len());
-    } else if command.json {
-        let list: Vec<Value> = solutions.found.iter().map(as_json).collect();
-        outln!("{}", json!({ "solutions": list }));
-    } else {
-        let blocks: Vec<String> = solutions.found.iter().map(as_text).collect();
-        out!("{}", blocks.join("\n"));
-    }
+    report(
+        &solutions,
+        (max, command.timeout),
+        Output::of(command.count, command.json),
+        as_json,
+        as_text,
+    )?;
     Ok(solver_exit(solutions.found.len(), solutions.timed_out))
 }
 
-/// The grid, then `values: A=2 B=3 …` and `languages: 1A english, …`,
-/// ending in a newline; solutions are separated by a blank line.
+/// The grid, then `values: A=2 B=3 …` and `languages: 1A english, …`.
 fn as_text(solution: &Solution) -> String {
     let values: Vec<String> = solution
         .values
@@ -74,7 +63,7 @@ fn as_text(solution: &Solution) -> String {
         .map(|(label, language)| format!("{label} {language}"))
         .collect();
     format!(
-        "{}values: {}\nlanguages: {}\n",
+        "{}values: {}\nlanguages: {}",
         solution.grid.to_text(),
         values.join(" "),
         languages.join(", ")

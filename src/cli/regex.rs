@@ -4,15 +4,17 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
+use serde_json::json;
 
 use cruciverb::progress::Deadline;
-use cruciverb::regex::{hint, solve_reporting, HintOutcome, Puzzle, Shape};
+use cruciverb::puzzles::regex::{hint, solve_reporting, HintOutcome, Puzzle, Shape};
 use cruciverb::Result;
 
 use super::options::{parse_positive, parse_seconds};
 use std::time::Duration;
 
 use super::progress::Bars;
+use super::solutions::{max_solutions, report, Output};
 use super::{solver_exit, NO_RESULT};
 
 /// Solutions `--hint` looks at when no cell is forced by its lines alone.
@@ -47,32 +49,21 @@ pub fn run(command: &RegexArgs) -> Result<ExitCode> {
     if command.hint {
         return print_hint(&puzzle, &deadline);
     }
-    let max = usize::try_from(command.max).unwrap_or(usize::MAX);
+    let max = max_solutions(command.max);
     let solutions = solve_reporting(&puzzle, max, &deadline, &Bars::new(false));
-    if solutions.timed_out {
-        note!(
-            "gave up after {:.1} s (--timeout) with {} solution(s) found",
-            timeout.unwrap_or_default().as_secs_f64(),
-            solutions.found.len()
-        );
-    } else if !solutions.complete {
-        note!("stopped after {max} solutions (--max)");
-    }
-    if command.count {
-        outln!("{}", solutions.found.len());
+    let output = Output::of(command.count, command.json);
+    report(
+        &solutions,
+        (max, timeout),
+        output,
+        |rows| json!(rows),
+        |rows| rows.join("\n"),
+    )?;
+    if output == Output::Count {
         return Ok(match solutions.timed_out {
             true => ExitCode::from(NO_RESULT),
             false => ExitCode::SUCCESS,
         });
-    }
-    if command.json {
-        let json = serde_json::json!({ "solutions": solutions.found });
-        outln!("{json}");
-    } else {
-        let blocks: Vec<String> = solutions.found.iter().map(|rows| rows.join("\n")).collect();
-        if !blocks.is_empty() {
-            outln!("{}", blocks.join("\n\n"));
-        }
     }
     Ok(solver_exit(solutions.found.len(), solutions.timed_out))
 }

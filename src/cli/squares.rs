@@ -8,7 +8,7 @@ use clap::Args;
 
 use cruciverb::files::stdout_error;
 use cruciverb::progress::Deadline;
-use cruciverb::squares::{Square, WordSquares};
+use cruciverb::puzzles::squares::{Square, WordSquares};
 use cruciverb::wordlist::spec::default_cache_dir;
 use cruciverb::Result;
 

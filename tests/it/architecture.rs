@@ -21,7 +21,7 @@ const LAYERS: &[&[&str]] = &[
     &["formats"],
     &["typeset"],
     &["draw"],
-    &["batch", "make", "squares", "arrange", "regex", "numbers"],
+    &["batch", "make", "puzzles"],
     &["studio"],
 ];
 

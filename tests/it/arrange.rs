@@ -5,10 +5,10 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::common::{data, run, scratch, stderr, stdout};
-use cruciverb::arrange::{arrange, arrange_smallest, parse_words, Outcome};
 use cruciverb::formats::ipuz;
 use cruciverb::grid::Direction;
 use cruciverb::progress::{Deadline, Quiet};
+use cruciverb::puzzles::arrange::{arrange, arrange_smallest, parse_words, Outcome};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -371,7 +371,7 @@ fn brute_force_fits(words: &[String], n: usize) -> bool {
     place(words, 0, &mut vec![vec![None; n]; n], n)
 }
 
-fn square_of(arrangement: &cruciverb::arrange::Arrangement) -> Vec<Vec<Option<u8>>> {
+fn square_of(arrangement: &cruciverb::puzzles::arrange::Arrangement) -> Vec<Vec<Option<u8>>> {
     parse_square(&arrangement.grid().unwrap().to_text())
 }
 

@@ -8,8 +8,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::common::{run, scratch, stderr, stdout, ScratchDir};
-use cruciverb::numbers::{expr::Expr, solve, Puzzle};
 use cruciverb::progress::Deadline;
+use cruciverb::puzzles::numbers::{expr::Expr, solve, Puzzle};
 use serde_json::{json, Map, Value};
 
 const ENGLISH: &str = "ZOTTFFSSEN";

@@ -8,9 +8,9 @@ use std::collections::BTreeSet;
 use crate::common::python::run_python;
 use crate::common::{data, run, scratch, stderr, stdout, ProgressLog};
 use cruciverb::progress::Deadline;
-use cruciverb::regex::matcher::full_match;
-use cruciverb::regex::syntax::Regex;
-use cruciverb::regex::{solve, solve_reporting, Puzzle};
+use cruciverb::puzzles::regex::matcher::full_match;
+use cruciverb::puzzles::regex::syntax::Regex;
+use cruciverb::puzzles::regex::{solve, solve_reporting, Puzzle};
 use serde_json::{json, Value};
 
 /// Python re-checks every solution: each row/column (or hexagon line) fully

@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::common::{data, run, stderr, stdout, ProgressLog};
 use cruciverb::progress::Deadline;
-use cruciverb::squares::{Listed, WordSquares};
+use cruciverb::puzzles::squares::{Listed, WordSquares};
 use cruciverb::wordlist::index::Index;
 use cruciverb::wordlist::WordList;
 

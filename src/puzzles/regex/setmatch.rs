@@ -278,7 +278,7 @@ mod tests {
         Some(
             narrowed
                 .iter()
-                .map(|&s| crate::regex::automaton::spell(s, &alphabet))
+                .map(|&s| crate::puzzles::regex::automaton::spell(s, &alphabet))
                 .collect(),
         )
     }

@@ -12,6 +12,7 @@ use serde::Deserialize;
 
 use super::expr::Expr;
 use crate::grid::{Direction, Grid, Slot};
+use crate::puzzles::json;
 use crate::{Error, Result};
 
 /// Most values a puzzle may give: the search keeps the used ones in a `u64`.
@@ -101,16 +102,12 @@ struct ClueFile {
 
 impl Puzzle {
     pub fn load(path: &Path) -> Result<Puzzle> {
-        let text = crate::files::read_text(path, crate::files::MAX_DOCUMENT_BYTES)?;
-        Puzzle::from_json(&text, &path.display().to_string())
+        json::load(path, Puzzle::from_json)
     }
 
     /// Reads the JSON format; `source` names the input in error messages.
     pub fn from_json(text: &str, source: &str) -> Result<Puzzle> {
-        let value = crate::files::parse_json(text, source)?;
-        let file: File =
-            serde_json::from_value(value).map_err(|e| Error::invalid(format!("{source}: {e}")))?;
-        Puzzle::from_file(file).map_err(|e| Error::invalid(format!("{source}: {e}")))
+        json::decode(json::parse(text, source)?, source, Puzzle::from_file)
     }
 
     fn from_file(file: File) -> Result<Puzzle> {

@@ -29,13 +29,8 @@ pub struct Solution {
     pub languages: Vec<(String, String)>,
 }
 
-#[derive(Debug, Default)]
-pub struct Solutions {
-    pub found: Vec<Solution>,
-    /// The search ran to the end: `found` is every solution.
-    pub complete: bool,
-    pub timed_out: bool,
-}
+/// The solutions found, each a filled grid with its letters' values.
+pub type Solutions = crate::puzzles::Solutions<Solution>;
 
 /// Every solution of `puzzle`, up to `max`.
 pub fn solve(puzzle: &Puzzle, max: usize, deadline: &Deadline) -> Solutions {

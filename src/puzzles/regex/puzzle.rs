@@ -10,6 +10,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::syntax::Regex;
+use crate::puzzles::json;
 use crate::{Error, Result};
 
 /// The alphabet is a bit set in a `u128`.
@@ -82,31 +83,23 @@ type Family = Vec<Vec<String>>;
 
 impl Puzzle {
     pub fn load(path: &Path) -> Result<Puzzle> {
-        let text = crate::files::read_text(path, crate::files::MAX_DOCUMENT_BYTES)?;
-        Puzzle::from_json(&text, &path.display().to_string())
+        json::load(path, Puzzle::from_json)
     }
 
     /// Reads either JSON format; `source` names the input in error messages.
     pub fn from_json(text: &str, source: &str) -> Result<Puzzle> {
-        let value = crate::files::parse_json(text, source)?;
-        let structure = |e: serde_json::Error| Error::invalid(format!("{source}: {e}"));
-        let in_source = |e: Error| Error::invalid(format!("{source}: {e}"));
+        let value = json::parse(text, source)?;
         match value.get("shape") {
-            Some(Value::String(s)) if s == "hex" => {
-                let file: HexFile = serde_json::from_value(value).map_err(structure)?;
+            Some(Value::String(s)) if s == "hex" => json::decode(value, source, |file: HexFile| {
                 let families = [file.horizontal, file.se_to_nw, file.ne_to_sw];
                 Puzzle::hex(families, file.alphabet.as_deref(), file.grid.as_deref())
-                    .map_err(in_source)
-            }
-            None => Puzzle::rect_file(serde_json::from_value(value).map_err(structure)?)
-                .map_err(in_source),
-            Some(Value::String(s)) if s == "rect" => {
-                Puzzle::rect_file(serde_json::from_value(value).map_err(structure)?)
-                    .map_err(in_source)
-            }
-            Some(other) => Err(in_source(Error::invalid(format!(
-                "unknown shape {other} (expected \"rect\" or \"hex\")"
-            )))),
+            }),
+            None => json::decode(value, source, Puzzle::rect_file),
+            Some(Value::String(s)) if s == "rect" => json::decode(value, source, Puzzle::rect_file),
+            Some(other) => Err(json::in_source(
+                source,
+                format!("unknown shape {other} (expected \"rect\" or \"hex\")"),
+            )),
         }
     }
 

@@ -20,16 +20,8 @@ const ENUMERATION_LIMIT: u64 = 256;
 /// (looser) result for this round.
 const SET_MATCH_BUDGET: usize = 200_000;
 
-/// The solutions found, as display rows, and whether the search was exhaustive.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Solutions {
-    pub found: Vec<Vec<String>>,
-    /// False when the search stopped at the requested maximum or the time
-    /// limit.
-    pub complete: bool,
-    /// The time limit passed before the search was complete.
-    pub timed_out: bool,
-}
+/// The solutions found, each as its display rows.
+pub type Solutions = crate::puzzles::Solutions<Vec<String>>;
 
 /// A cell the puzzle forces, for a stuck player (row and position from 0).
 #[derive(Debug, Clone, PartialEq, Eq)]
