@@ -16,7 +16,7 @@ pub struct FillOptions {
     /// Only words scoring at least this (the index may hold lower ones).
     pub floor: u8,
     /// After a first fill, time to spend looking for a better one (see
-    /// [`fill`]); zero for none.
+    /// [`super::fill`]); zero for none.
     pub polish: Duration,
     /// Words never placed, in grid letters (A–Z): the constructor's bans.
     pub banned: Vec<String>,
@@ -60,7 +60,7 @@ impl Default for FillOptions {
     }
 }
 
-/// Which fills [`fills`] looks for.
+/// Which fills [`super::fills`] looks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Want {
     /// Fills that differ from each other, each from a fresh randomized start.

@@ -5,9 +5,9 @@ use std::time::Duration;
 
 use crate::grid::{Direction, Grid, Slot};
 
-/// How a search ended: the one result type of [`fill`] (`Outcome<Fill>`)
-/// and [`fills`] (`Outcome<()>`, where `Filled` means the visitor asked for
-/// no more fills).
+/// How a search ended: the one result type of [`super::fill`]
+/// (`Outcome<Fill>`) and [`super::fills`] (`Outcome<()>`, where `Filled`
+/// means the visitor asked for no more fills).
 #[derive(Clone, Debug)]
 pub enum Outcome<T = Fill> {
     Filled(T),
@@ -22,7 +22,7 @@ pub enum Outcome<T = Fill> {
 pub struct Fill {
     pub grid: Grid,
     /// Every slot the search filled with its word, across slots first (not
-    /// the constructor's own entries, see [`searched`]).
+    /// the constructor's own entries, see [`super::prepare::searched`]).
     pub words: Vec<Placed>,
     pub nodes: u64,
 }

@@ -73,9 +73,9 @@ impl Search {
 
     /// One pattern drawn by a randomized depth-first descent that visits
     /// at most `budget` nodes, steered towards the rules' counts (see
-    /// [`Aim`]). Below [`THOROUGH_BUDGET`], a row with a long list of
-    /// candidates tries a random few of them, and then running out proves
-    /// nothing ([`Sample::OutOfBudget`]).
+    /// [`super::aim::Aim`]). Below [`THOROUGH_BUDGET`], a row with a long
+    /// list of candidates tries a random few of them, and then running out
+    /// proves nothing ([`Sample::OutOfBudget`]).
     pub fn sample<R: Rng>(&self, rng: &mut R, budget: usize) -> Sample {
         self.sample_checked(rng, budget, None)
     }
