@@ -18,7 +18,7 @@
 
 use fixedbitset::FixedBitSet;
 
-use super::search::{Crossing, MAX_LEN};
+use super::crossing::{Crossing, MAX_LEN};
 use crate::wordlist::index::{Words, LETTERS};
 
 /// Parallel slots with more candidates than this are not checked: the

@@ -14,7 +14,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use super::Placed;
+use super::outcome::Placed;
 use crate::wordlist::notes::{Kind, Notes};
 use crate::wordlist::roots::{clashing_pairs, RootTable};
 use crate::wordlist::DEFAULT_SCORE;

@@ -21,8 +21,10 @@ use std::time::{Duration, Instant};
 
 use fixedbitset::FixedBitSet;
 
+use super::options::FillOptions;
+use super::outcome::{slot_name, NoFill};
+use super::prepare::{fill_from, no_fill, searched, slot_words};
 use super::search::{AtLeaf, End, Problem, Search};
-use super::{fill_from, no_fill, searched, slot_name, slot_words, FillOptions, NoFill};
 use crate::error::{Error, Result};
 use crate::grid::{Cell, Grid};
 use crate::wordlist::index::Index;

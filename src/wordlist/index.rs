@@ -206,6 +206,27 @@ impl<'a> Sorted<'a> {
         self.list.entry(self.order[number])
     }
 
+    /// Where each length's words start: `first[len]..first[len + 1]` are
+    /// the words of length `len`, for every length up to `longest`. An
+    /// error when a length has more words than an index can number.
+    fn length_starts(&self, longest: usize) -> Result<Vec<usize>> {
+        let mut first = vec![0usize; longest + 2];
+        for number in 0..self.order.len() {
+            first[self.get(number).word.len() + 1] += 1;
+        }
+        for len in 0..=longest {
+            if first[len + 1] > WORD_MASK as usize + 1 {
+                return Err(Error::invalid(format!(
+                    "the word lists hold {} words of {len} letters; an index holds at most {}",
+                    first[len + 1],
+                    WORD_MASK as usize + 1
+                )));
+            }
+            first[len + 1] += first[len];
+        }
+        Ok(first)
+    }
+
     /// The number (in index order) of `word` when the list holds it, by
     /// binary search among the words of its length
     /// (`first[len]..first[len + 1]`), which are in (score, word) order:
@@ -301,25 +322,11 @@ impl Index {
             list,
             order: &order,
         };
-        let total = order.len();
-        let longest = total
+        let longest = order
+            .len()
             .checked_sub(1)
             .map_or(0, |last| sorted.get(last).word.len());
-        // first[len]..first[len + 1]: the words of length `len`.
-        let mut first = vec![0usize; longest + 2];
-        for number in 0..total {
-            first[sorted.get(number).word.len() + 1] += 1;
-        }
-        for len in 0..=longest {
-            if first[len + 1] > WORD_MASK as usize + 1 {
-                return Err(Error::invalid(format!(
-                    "the word lists hold {} words of {len} letters; an index holds at most {}",
-                    first[len + 1],
-                    WORD_MASK as usize + 1
-                )));
-            }
-            first[len + 1] += first[len];
-        }
+        let first = sorted.length_starts(longest)?;
         let (root_starts, roots, root_count) =
             word_roots(&sorted, &first, lexicon, deadline).ok_or_else(timed_out)?;
         let (member_starts, members) =

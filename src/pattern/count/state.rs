@@ -2,7 +2,8 @@
 //! how a white frontier cell's run and component are coded, the decoded
 //! frontier the sweep works on, and the edit one coloured cell makes to it.
 
-use super::MAX_COLS;
+/// Widest frontier the fixed-size arrays hold.
+pub(super) const MAX_COLS: usize = 32;
 
 /// Bit positions of the parts of a packed state: `cell_bits` per frontier
 /// cell from bit 0, then the run along the row, the flags and the black count.

@@ -1,0 +1,70 @@
+//! What a fill is asked: the options every fill takes and which fills a
+//! listing wants.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+#[derive(Clone, Debug)]
+pub struct FillOptions {
+    /// Shortest run that is a word; shorter runs are unchecked cells.
+    pub min_slot: usize,
+    pub seed: u64,
+    pub timeout: Option<Duration>,
+    /// Fill-in puzzles: every word of the list is used exactly once.
+    pub use_all: bool,
+    /// Only words scoring at least this (the index may hold lower ones).
+    pub floor: u8,
+    /// After a first fill, time to spend looking for a better one (see
+    /// [`super::fill`]); zero for none.
+    pub polish: Duration,
+    /// Words never placed, in grid letters (A–Z): the constructor's bans.
+    pub banned: Vec<String>,
+    /// Entries may share a root (ELM beside ELMS); by default no two do
+    /// (see [`crate::wordlist::roots`]). Fill-in puzzles (`use_all`)
+    /// always may: their lists are given.
+    pub shared_roots: bool,
+    /// At most so many entries of the kinds editors ration, and none in
+    /// the longest slots (`make`'s budget); None for no limit.
+    pub ration: Option<Ration>,
+    /// Set from elsewhere to end the search as a timeout would: the
+    /// studio sets it when a request's client has gone.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+/// How many rationed entries (crosswordese, partials, abbreviations, odd
+/// inflections: [`crate::wordlist::notes::Kind::RATIONED`]) and names a
+/// fill may hold, and where no rationed entry may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ration {
+    pub most: usize,
+    pub names: usize,
+    /// Slots this long or longer, and the grid's longest, hold none.
+    pub long: usize,
+}
+
+impl Default for FillOptions {
+    fn default() -> Self {
+        FillOptions {
+            min_slot: 2,
+            seed: 0,
+            timeout: None,
+            use_all: false,
+            floor: 0,
+            polish: Duration::ZERO,
+            banned: Vec::new(),
+            shared_roots: false,
+            ration: None,
+            cancel: None,
+        }
+    }
+}
+
+/// Which fills [`super::fills`] looks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Want {
+    /// Fills that differ from each other, each from a fresh randomized start.
+    Distinct,
+    /// Every fill, in one systematic pass (small grids).
+    All,
+}
