@@ -74,7 +74,9 @@ const MARKUP: &[u8; 4] = b"GEXT";
 const CIRCLED: u8 = 0x80;
 const SHADED: u8 = 0x08;
 
-/// The grid's words as (number, direction), by number, Across first.
+/// The grid's words as (number, direction), by number, Across first: the
+/// order of the file's clues, which the writer follows and the reader
+/// takes them back in, so the two share it.
 fn words_in_file_order(grid: &Grid) -> Vec<(u32, Direction)> {
     let mut words: Vec<(u32, Direction)> = grid
         .slots(DEFAULT_MIN_SLOT)

@@ -13,8 +13,7 @@ use super::{
 };
 use crate::error::{Error, Result};
 use crate::formats::cell_text::{cell_text, CellText};
-use crate::grid::check_side;
-use crate::grid::{Cell, Direction, Mark};
+use crate::grid::{check_side, Cell, Direction, Mark};
 
 /// Elements nested deeper than this are not a puzzle (ours nest 6 deep);
 /// the limit keeps the stack of open elements small.
