@@ -360,8 +360,9 @@ impl Collector<'_> {
                 TokenTree::Ident(first) => {
                     // `x.name` is a field or method and `::name` starts
                     // outside the crate.
-                    let after_dot_or_colons = i > 0
-                        && matches!(&tokens[i - 1], TokenTree::Punct(p) if p.as_char() == '.' || p.as_char() == ':');
+                    let after_dot = i > 0
+                        && matches!(&tokens[i - 1], TokenTree::Punct(p) if p.as_char() == '.');
+                    let after_colons = i >= 2 && is_colons(i - 2);
                     let mut path = vec![first.to_string()];
                     while is_colons(i + 1) {
                         match tokens.get(i + 3) {
@@ -372,7 +373,7 @@ impl Collector<'_> {
                             _ => break,
                         }
                     }
-                    if !after_dot_or_colons {
+                    if !(after_dot || after_colons) {
                         if path.len() == 1 {
                             self.name_used(path.remove(0));
                         } else {
@@ -982,6 +983,8 @@ fn reader_sees_paths_in_code_but_not_in_comments_or_strings() {
                 let _ = br#"crate::a::x"#;
                 let _ = "crate::a::x";
                 let _ = format!("{} crate::a::x", crate::e::f());
+                let _ = ::std::vec![e::f(), self::g as usize];
+                thread_local! { static X: crate::e::T = crate::e::T; }
                 let c = 'c';
                 let _ = '"'; let _ = crate::e::f();
                 c
@@ -994,6 +997,9 @@ fn reader_sees_paths_in_code_but_not_in_comments_or_strings() {
         pairs(&[
             ("crate::e::T", "crate::e"),
             ("crate::e::f", "crate::e"),
+            ("self::g", "crate::user"),
+            ("crate::e::T", "crate::e"),
+            ("crate::e::T", "crate::e"),
             ("crate::e::f", "crate::e"),
         ])
     );
