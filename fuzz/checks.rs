@@ -114,7 +114,10 @@ pub fn number_puzzle(data: &[u8]) {
         let found = cruciverb::puzzles::numbers::solve(&puzzle, 4, &deadline);
         assert!(found.found.len() <= 4);
         for solution in &found.found {
-            assert_eq!(cruciverb::puzzles::numbers::check(&puzzle, solution), Ok(()));
+            assert_eq!(
+                cruciverb::puzzles::numbers::check(&puzzle, solution),
+                Ok(())
+            );
         }
     }
 }

@@ -9,14 +9,12 @@ use clap::Args;
 
 use cruciverb::formats::ipuz;
 use cruciverb::grid::{Direction, MIN_SIDE};
-use cruciverb::progress::Deadline;
 use cruciverb::puzzles::arrange::{arrange, arrange_smallest, read_words, Arrangement, Outcome};
 use cruciverb::{files, Result};
 
-use super::options::{parse_seconds, wrote, ForceOption};
+use super::options::{wrote, ForceOption, TimeoutOption};
 use super::progress::Bars;
 use super::NO_RESULT;
-use std::time::Duration;
 
 #[derive(Args)]
 pub struct ArrangeArgs {
@@ -31,9 +29,8 @@ pub struct ArrangeArgs {
     /// Also write the puzzle (empty clues) as ipuz.
     #[arg(long, short, value_name = "FILE.ipuz")]
     out: Option<PathBuf>,
-    /// Give up after this many seconds.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
-    timeout: Option<Duration>,
+    #[command(flatten)]
+    time: TimeoutOption,
     #[command(flatten)]
     force: ForceOption,
 }
@@ -44,8 +41,7 @@ pub fn run(command: &ArrangeArgs) -> Result<ExitCode> {
         files::target(out, command.force.existing())?;
     }
     let at_least = command.at_least.unwrap_or(words.len());
-    let timeout = command.timeout;
-    let deadline = Deadline::after(timeout);
+    let deadline = command.time.deadline();
     let started = Instant::now();
     let outcome = match command.size {
         Some(size) => arrange(&words, size, at_least, &deadline)?,

@@ -20,12 +20,14 @@ use cruciverb::wordlist::spec::default_cache_dir;
 use cruciverb::Result;
 
 use super::options::{
-    parse_positive, parse_seconds, parse_threads, threads, wrote, ForceOption, WordlistOptions,
+    parse_positive, parse_seconds, parse_threads, threads, wrote, ForceOption, TimeoutOption,
+    WordlistOptions,
 };
 use super::progress::Bars;
 use super::NO_RESULT;
 
 #[derive(Args)]
+#[command(mut_arg("timeout", |a| a.help("Give up after this many seconds (per pattern with --patterns; default there 10)")))]
 pub struct FillArgs {
     /// A text grid file (letters are fixed), a hex pattern, FILE.hex or FILE.hex:N.
     #[arg(required_unless_present = "patterns", conflicts_with = "patterns")]
@@ -38,9 +40,8 @@ pub struct FillArgs {
     /// Seed for the choice among good candidates.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Give up after this many seconds (per pattern with --patterns; default there 10).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
-    timeout: Option<Duration>,
+    #[command(flatten)]
+    time: TimeoutOption,
     /// Also write the filled puzzle as ipuz (clues left empty).
     #[arg(long, value_name = "FILE.ipuz", conflicts_with_all = ["count", "all", "patterns"])]
     out: Option<PathBuf>,
@@ -85,7 +86,7 @@ const BEST_SHOWN: usize = 3;
 
 impl FillArgs {
     fn options(&self, default_timeout: Option<Duration>) -> Result<FillOptions> {
-        let timeout = self.timeout.or(default_timeout);
+        let timeout = self.time.timeout.or(default_timeout);
         let polish = if self.all || self.count > 1 {
             Duration::ZERO
         } else {
@@ -108,7 +109,7 @@ pub fn run(command: &FillArgs) -> Result<ExitCode> {
     // One grid's --timeout is the whole command's, reading the lists
     // included; a batch's is each pattern's, and the lists are read once.
     if command.patterns.is_none() {
-        spec.until = command.timeout.and_then(|t| started.checked_add(t));
+        spec.until = command.time.timeout.and_then(|t| started.checked_add(t));
     }
     let index = spec.index(default_cache_dir().as_deref(), &Bars::new(false))?;
     if let (Some(patterns), Some(out_dir)) = (&command.patterns, &command.out_dir) {

@@ -21,7 +21,7 @@ use cruciverb::{Error, Result};
 
 use super::options::{
     clock_seed, clue_file, clue_list, parse_positive, parse_seconds, parse_size, CreditOptions,
-    ForceOption, PaperOptions, WordlistOptions, OUTPUT_DIR,
+    ForceOption, PaperOptions, TimeoutOption, WordlistOptions, OUTPUT_DIR,
 };
 use super::progress::Bars;
 use super::NO_RESULT;
@@ -31,6 +31,7 @@ const ATTEMPTS: u64 = 20;
 const THEMED_ATTEMPTS: u64 = 1000;
 
 #[derive(Args)]
+#[command(mut_arg("timeout", |a| a.help("Seconds to try each pattern before drawing another (default: 1.5 up to 15×15, 5 above, 10 for --pattern; most patterns that fill at all fill in well under a second)")))]
 pub struct MakeArgs {
     /// Grid size: N for N×N, or WxH.
     #[arg(long, default_value = "15", value_parser = parse_size, conflicts_with = "pattern")]
@@ -56,11 +57,8 @@ pub struct MakeArgs {
     /// Seed for every random choice (default: from the clock, printed).
     #[arg(long)]
     seed: Option<u64>,
-    /// Seconds to try each pattern before drawing another (default: 1.5 up
-    /// to 15×15, 5 above, 10 for --pattern; most patterns that fill at all
-    /// fill in well under a second).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
-    timeout: Option<Duration>,
+    #[command(flatten)]
+    time: TimeoutOption,
     /// Random patterns to try before giving up (default: 20; 1000 with
     /// --theme, whose patterns are mostly proven unfillable in milliseconds).
     #[arg(long, value_name = "N", value_parser = parse_positive)]
@@ -112,7 +110,7 @@ impl MakeArgs {
                 style: self.style,
             },
         };
-        let timeout = match self.timeout {
+        let timeout = match self.time.timeout {
             Some(t) => t,
             None => source.default_timeout(),
         };

@@ -3,16 +3,14 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use clap::Args;
 use serde_json::{json, Map, Value};
 
-use cruciverb::progress::Deadline;
 use cruciverb::puzzles::numbers::{solve, Puzzle, Solution};
 use cruciverb::Result;
 
-use super::options::{parse_positive, parse_seconds};
+use super::options::{parse_positive, TimeoutOption};
 use super::solutions::{max_solutions, report, Output};
 use super::solver_exit;
 
@@ -30,19 +28,18 @@ pub struct NumbersArgs {
     /// Print only the number of solutions (at most --max).
     #[arg(long)]
     count: bool,
-    /// Give up after this many seconds.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
-    timeout: Option<Duration>,
+    #[command(flatten)]
+    time: TimeoutOption,
 }
 
 pub fn run(command: &NumbersArgs) -> Result<ExitCode> {
     let puzzle = Puzzle::load(&command.puzzle)?;
-    let deadline = Deadline::after(command.timeout);
+    let deadline = command.time.deadline();
     let max = max_solutions(command.max);
     let solutions = solve(&puzzle, max, &deadline);
     report(
         &solutions,
-        (max, command.timeout),
+        (max, command.time.timeout),
         Output::of(command.count, command.json),
         as_json,
         as_text,

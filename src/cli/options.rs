@@ -1,5 +1,6 @@
 //! Options and conventions several subcommands share: word lists, paper,
-//! credits, sizes, threads, seconds, seeds, and where outputs go.
+//! credits, sizes, threads, seconds and the `--timeout`, seeds, and where
+//! outputs go.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -8,6 +9,7 @@ use clap::{Args, ValueEnum};
 
 use cruciverb::clues::ClueFile;
 use cruciverb::files::Existing;
+use cruciverb::progress::Deadline;
 use cruciverb::puzzle::Puzzle;
 use cruciverb::typeset::{Paper, PdfOptions};
 use cruciverb::wordlist::dialect::Dialect;
@@ -62,6 +64,25 @@ pub struct ForceOption {
 impl ForceOption {
     pub fn existing(&self) -> Existing {
         Existing::from_force(self.force)
+    }
+}
+
+/// `--timeout`: the one time limit every searching command takes, one
+/// parser and one type. What it limits and its default differ by command
+/// (`make` and `fill --patterns`: each pattern; `squares`: a count then
+/// says nothing), so a command whose meaning is more than this help says
+/// its own with `#[command(mut_arg("timeout", ...))]` on its arguments.
+#[derive(Args)]
+pub struct TimeoutOption {
+    /// Give up after this many seconds.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
+    pub timeout: Option<Duration>,
+}
+
+impl TimeoutOption {
+    /// The limit from now (no limit without `--timeout`).
+    pub fn deadline(&self) -> Deadline {
+        Deadline::after(self.timeout)
     }
 }
 

@@ -10,8 +10,7 @@ use cruciverb::progress::Deadline;
 use cruciverb::puzzles::regex::{hint, solve_reporting, HintOutcome, Puzzle, Shape};
 use cruciverb::Result;
 
-use super::options::{parse_positive, parse_seconds};
-use std::time::Duration;
+use super::options::{parse_positive, TimeoutOption};
 
 use super::progress::Bars;
 use super::solutions::{max_solutions, report, Output};
@@ -37,15 +36,14 @@ pub struct RegexArgs {
     /// Print one unknown cell that the puzzle forces.
     #[arg(long)]
     hint: bool,
-    /// Give up after this many seconds.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
-    timeout: Option<Duration>,
+    #[command(flatten)]
+    time: TimeoutOption,
 }
 
 pub fn run(command: &RegexArgs) -> Result<ExitCode> {
     let puzzle = Puzzle::load(&command.puzzle)?;
-    let timeout = command.timeout;
-    let deadline = Deadline::after(timeout);
+    let timeout = command.time.timeout;
+    let deadline = command.time.deadline();
     if command.hint {
         return print_hint(&puzzle, &deadline);
     }

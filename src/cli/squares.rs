@@ -2,7 +2,6 @@
 
 use std::io::{self, Write};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
 
 use clap::Args;
 
@@ -12,11 +11,12 @@ use cruciverb::puzzles::squares::{Square, WordSquares};
 use cruciverb::wordlist::spec::default_cache_dir;
 use cruciverb::Result;
 
-use super::options::{parse_positive, parse_seconds, parse_threads, threads, WordlistOptions};
+use super::options::{parse_positive, parse_threads, threads, TimeoutOption, WordlistOptions};
 use super::progress::Bars;
 use super::NO_RESULT;
 
 #[derive(Args)]
+#[command(mut_arg("timeout", |a| a.help("Give up after this many seconds (a count says nothing then; a listing keeps the squares it printed)")))]
 pub struct SquaresArgs {
     /// Side of the square: every row and column is a word of this length.
     #[arg(long, value_name = "N")]
@@ -33,10 +33,8 @@ pub struct SquaresArgs {
     /// With --count: worker threads (default: all cores).
     #[arg(long, requires = "count", value_parser = parse_threads)]
     threads: Option<usize>,
-    /// Give up after this many seconds (a count says nothing then; a
-    /// listing keeps the squares it printed).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
-    timeout: Option<Duration>,
+    #[command(flatten)]
+    time: TimeoutOption,
     #[command(flatten)]
     lists: WordlistOptions,
 }
@@ -44,25 +42,25 @@ pub struct SquaresArgs {
 pub fn run(command: &SquaresArgs) -> Result<ExitCode> {
     let threads = threads(command.threads);
     // --timeout counts reading and indexing the lists.
-    let until = command.timeout.and_then(|t| Instant::now().checked_add(t));
+    let deadline = Deadline::after(command.time.timeout);
     let mut spec = command.lists.spec();
-    spec.until = until;
+    spec.until = deadline.instant();
     let index = spec.index(default_cache_dir().as_deref(), &Bars::new(false))?;
     let squares = WordSquares::from_index(&index, command.size, command.distinct)?;
     if command.count {
-        let Some(found) = squares.count_reporting(threads, &Bars::new(false), until) else {
+        let Some(found) = squares.count_reporting(threads, &Bars::new(false), &deadline) else {
             note!("gave up (--timeout) before the count was complete");
             return Ok(ExitCode::from(NO_RESULT));
         };
         outln!("{found}");
         return Ok(ExitCode::SUCCESS);
     }
-    list(&squares, command, until)
+    list(&squares, command, deadline)
 }
 
 /// Prints squares separated by blank lines; exit code [`NO_RESULT`] when there
 /// are none.
-fn list(squares: &WordSquares, command: &SquaresArgs, until: Option<Instant>) -> Result<ExitCode> {
+fn list(squares: &WordSquares, command: &SquaresArgs, deadline: Deadline) -> Result<ExitCode> {
     let limit = command.limit.unwrap_or(u64::MAX);
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut written: u64 = 0;
@@ -76,7 +74,7 @@ fn list(squares: &WordSquares, command: &SquaresArgs, until: Option<Instant>) ->
         written += 1;
         written < limit
     };
-    let listed = squares.each_reporting(visit, &Bars::beside_stdout(), Deadline::at(until));
+    let listed = squares.each_reporting(visit, &Bars::beside_stdout(), deadline);
     let flushed = match failure {
         Some(e) => Err(e),
         None => out.flush(),

@@ -7,7 +7,7 @@
 //! [`until_one_fills`]. [`Keeping`] is the drawing the studio asks for:
 //! patterns around a grid's cells, within a time.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rand::rngs::StdRng;
 
@@ -92,12 +92,10 @@ impl Draws for Keeping<'_> {
             return Ok(Drawn::Spent);
         };
         self.tried += 1;
-        let left = match self.limit.until {
-            Some(until) => until.saturating_duration_since(Instant::now()),
-            None => self.each,
-        };
+        // Each fill gets `each`, within what the whole draw has left.
         let options = FillOptions {
-            timeout: Some(left.min(self.each)),
+            timeout: Some(self.each),
+            within: self.limit.deadline.clone(),
             ..self.options.clone()
         };
         Ok(Drawn::Pattern(drawn, options))

@@ -5,9 +5,6 @@
 //! each slot as soon as the rows drawn settle it, so that a pattern with a
 //! slot no word fits is cut before it is finished.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
-
 use rand::rngs::StdRng;
 
 use crate::error::{Error, Result};
@@ -15,6 +12,7 @@ use crate::grid::{Cell, Direction, Grid, Slot};
 use crate::pattern::rules::Rules;
 use crate::pattern::search::{Run, Sample, Search};
 use crate::pattern::Pattern;
+use crate::progress::Deadline;
 use crate::wordlist::index::Index;
 
 use super::rules::lively_shape;
@@ -56,31 +54,31 @@ pub fn random_pattern(
     )
 }
 
-/// How long a draw may go on: until a time, for at most a number of
-/// descents (counted rather than timed, so that a seed draws the same
-/// pattern on any machine), and until a flag is set (a studio request
-/// whose client has gone).
+/// How long a draw may go on: for at most a number of descents (counted
+/// rather than timed, so that a seed draws the same pattern on any
+/// machine), and until `deadline` (a time, or a studio request whose
+/// client has gone), looked at once per descent.
 #[derive(Clone, Copy)]
 pub struct DrawLimit<'a> {
-    pub until: Option<Instant>,
+    pub deadline: &'a Deadline,
     pub descents: usize,
-    pub cancel: Option<&'a AtomicBool>,
 }
+
+/// The deadline of a draw counted in descents alone.
+static NEVER: Deadline = Deadline::never();
 
 impl DrawLimit<'_> {
     /// At most `descents`, with no time limit and no flag.
     pub fn descents(descents: usize) -> DrawLimit<'static> {
         DrawLimit {
-            until: None,
+            deadline: &NEVER,
             descents,
-            cancel: None,
         }
     }
 
     /// Whether the time is up or the flag set.
     pub fn passed(&self) -> bool {
-        self.until.is_some_and(|d| Instant::now() >= d)
-            || self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+        self.deadline.check()
     }
 }
 
@@ -96,9 +94,9 @@ impl DrawLimit<'_> {
 /// it runs alongside letters for at most [`ALONGSIDE`] cells: long theme
 /// entries leave many short slots with two or three fixed letters, and a
 /// pattern with one that no word fits is lost however the rest is drawn.
-/// Drawing stops after `descents` descents (at most
-/// [`MOST_DESCENTS`]), or at `deadline` if any (which a seed then no longer
-/// reproduces), as if the rules were too tight.
+/// Drawing stops after `limit.descents` descents (at most
+/// [`MOST_DESCENTS`]), or once `limit.deadline` passes (which a seed then
+/// no longer reproduces), as if the rules were too tight.
 pub fn random_pattern_keeping(
     rules: &Rules,
     grid: &Grid,
@@ -285,7 +283,7 @@ pub const BEST: u8 = 2;
 
 /// The first pattern drawn that `rank` puts at [`BEST`] within
 /// [`SHAPE_DESCENTS`] descents, else the first of the highest rank drawn;
-/// no more than `most` descents, none past `deadline`.
+/// no more than `limit.descents` descents, none past `limit.deadline`.
 fn draw(
     search: &Search,
     rules: &Rules,

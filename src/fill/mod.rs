@@ -19,7 +19,6 @@ pub mod quality;
 mod search;
 mod viability;
 
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use crate::error::{Error, Result};
@@ -49,9 +48,10 @@ pub fn fill(grid: &Grid, index: &Index, options: &FillOptions) -> Result<Outcome
         Some(t) => options.polish.min(t.saturating_sub(started.elapsed())),
         None => options.polish,
     };
-    let deadline = std::time::Instant::now() + budget;
+    // Within the caller's limit too: a cancelled request polishes no more.
+    let polishing = options.within.sooner(budget);
     for round in 1u64.. {
-        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        let left = polishing.left().unwrap_or(Duration::ZERO);
         if left.is_zero() || best.lowest_score() >= crate::wordlist::MAX_SCORE {
             break;
         }
@@ -124,22 +124,13 @@ pub fn fills(
         });
         return Ok(Outcome::Filled(()));
     }
-    let cancelled = || {
-        options
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
-    };
     let words = slot_words(&slots, index)?;
     let problem = Problem::from_options(grid, slots, words, index, options);
     let at_leaf = match want {
         Want::Distinct => AtLeaf::Stop,
         Want::All => AtLeaf::Continue,
     };
-    let mut search = Search::new(&problem, grid, options.seed, options.timeout, at_leaf);
-    if options.cancel.is_some() {
-        search.stop_when(&cancelled);
-    }
+    let mut search = Search::new(&problem, grid, options.seed, options.deadline(), at_leaf);
     let empty = search.empty_slots();
     if !empty.is_empty() {
         let reason = "no word fits the fixed letters of";

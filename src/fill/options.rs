@@ -1,15 +1,20 @@
 //! What a fill is asked: the options every fill takes and which fills a
 //! listing wants.
 
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::Duration;
 
+use crate::progress::Deadline;
+
+/// A fill's time limit is made in one place, [`FillOptions::deadline`]:
+/// its own `timeout` (a budget: each fill of a batch starts its own
+/// clock) held within `within` (the caller's whole limit and cancel
+/// flag), whichever passes first.
 #[derive(Clone, Debug)]
 pub struct FillOptions {
     /// Shortest run that is a word; shorter runs are unchecked cells.
     pub min_slot: usize,
     pub seed: u64,
+    /// This fill's budget, counted from when it starts; None for none.
     pub timeout: Option<Duration>,
     /// Fill-in puzzles: every word of the list is used exactly once.
     pub use_all: bool,
@@ -27,9 +32,20 @@ pub struct FillOptions {
     /// At most so many entries of the kinds editors ration, and none in
     /// the longest slots (`make`'s budget); None for no limit.
     pub ration: Option<Ration>,
-    /// Set from elsewhere to end the search as a timeout would: the
-    /// studio sets it when a request's client has gone.
-    pub cancel: Option<Arc<AtomicBool>>,
+    /// The limit the caller is held to, which this fill cannot outlast:
+    /// a studio request's time and its cancel flag (set when the client
+    /// has gone), a batch's or a draw's whole time. Never by default.
+    pub within: Deadline,
+}
+
+impl FillOptions {
+    /// The search's limit, from now: `timeout` within `within`.
+    pub fn deadline(&self) -> Deadline {
+        match self.timeout {
+            Some(timeout) => self.within.sooner(timeout),
+            None => self.within.clone(),
+        }
+    }
 }
 
 /// How many rationed entries (crosswordese, partials, abbreviations, odd
@@ -55,7 +71,7 @@ impl Default for FillOptions {
             banned: Vec::new(),
             shared_roots: false,
             ration: None,
-            cancel: None,
+            within: Deadline::never(),
         }
     }
 }

@@ -17,7 +17,6 @@
 //! gets the words earlier fills used marked viable at once.
 
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
 
 use fixedbitset::FixedBitSet;
 
@@ -27,6 +26,7 @@ use super::prepare::{fill_from, no_fill, searched, slot_words};
 use super::search::{AtLeaf, End, Problem, Search};
 use crate::error::{Error, Result};
 use crate::grid::{Cell, Grid};
+use crate::progress::Deadline;
 use crate::wordlist::index::Index;
 
 /// One word that fits a slot's letters.
@@ -90,22 +90,21 @@ const MOST_THREADS: usize = 8;
 pub struct Asking<'a> {
     /// Words to list at most, best score first.
     pub limit: usize,
-    /// Time to spend deciding them.
-    pub budget: Duration,
+    /// When to stop deciding them: the time to spend, and the caller's
+    /// cancel flag (the studio's, set when a newer request supersedes
+    /// this one); the words not decided by then are left undecided.
+    pub deadline: Deadline,
     /// Fills found earlier (see [`Candidates::fills`]) with the same list,
     /// floor and bans; those that hold the grid's letters prove their words
     /// viable at once.
     pub known: &'a [Grid],
-    /// Asked as the search goes; when it says yes, the words not decided
-    /// yet are left undecided.
-    pub cancelled: &'a (dyn Fn() -> bool + Sync),
 }
 
 /// The first `asking.limit` words (best score first) that fit the letters
 /// of `slot` (named like a clue: `12A`, `3D`), score at least
 /// `options.floor` and agree with the crossing slots, each with whether the
-/// grid can still be filled with it in place, decided within
-/// `asking.budget` where possible.
+/// grid can still be filled with it in place, decided before
+/// `asking.deadline` where possible.
 pub fn candidates(
     grid: &Grid,
     index: &Index,
@@ -113,7 +112,6 @@ pub fn candidates(
     options: &FillOptions,
     asking: &Asking,
 ) -> Result<Candidates> {
-    let started = Instant::now();
     let all = grid.slots(options.min_slot.max(2));
     if !all.iter().any(|s| slot_name(s).eq_ignore_ascii_case(slot)) {
         return Err(Error::invalid(format!(
@@ -133,7 +131,13 @@ pub fn candidates(
     let pattern = grid.letters(&slots[at]);
     let fitting = source.matching(&pattern, options.floor);
     let problem = Problem::from_options(grid, slots, words, index, options);
-    let mut root = Search::new(&problem, grid, options.seed, None, AtLeaf::Stop);
+    let mut root = Search::new(
+        &problem,
+        grid,
+        options.seed,
+        Deadline::never(),
+        AtLeaf::Stop,
+    );
     let settled = root.empty_slots().is_empty() && root.settle();
     let agreeing: Vec<usize> = fitting
         .ones()
@@ -170,8 +174,7 @@ pub fn candidates(
         shown_words,
         &viable,
         hint.as_deref(),
-        started + asking.budget,
-        asking.cancelled,
+        &asking.deadline,
     );
     for (&w, viable) in shown_words.iter().zip(verdicts) {
         out.list.push(Candidate {
@@ -203,8 +206,7 @@ fn decide_together(
     words: &[usize],
     known: &[bool],
     hint: Option<&[usize]>,
-    deadline: Instant,
-    cancelled: &(dyn Fn() -> bool + Sync),
+    deadline: &Deadline,
 ) -> (Vec<Option<bool>>, Vec<Vec<usize>>) {
     let open: Vec<usize> = (0..words.len()).filter(|&k| !known[k]).collect();
     let threads = std::thread::available_parallelism()
@@ -223,17 +225,13 @@ fn decide_together(
         let mut keep = FixedBitSet::with_capacity(root.capacity(slot));
         mine.iter().for_each(|&k| keep.insert(words[k]));
         let mut probe = root.clone();
-        probe.stop_when(cancelled);
+        // Each probe counts its own nodes; all share the one deadline.
+        probe.limit(deadline.clone());
         if let Some(hint) = hint {
             probe.hint(hint);
         }
         let mut exhausted = !probe.keep_only(slot, &keep);
-        while !exhausted && !cancelled() {
-            let left = deadline.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                break;
-            }
-            probe.limit_time(left);
+        while !exhausted && !deadline.check() {
             let mut found = None;
             match probe.run(|fill, _| {
                 found = Some(fill.to_vec());
@@ -294,7 +292,13 @@ pub fn letter_counts(
     let slots = searched(slots, grid, index, options.floor);
     let words = slot_words(&slots, index)?;
     let problem = Problem::from_options(grid, slots, words, index, options);
-    let mut root = Search::new(&problem, grid, options.seed, None, AtLeaf::Stop);
+    let mut root = Search::new(
+        &problem,
+        grid,
+        options.seed,
+        Deadline::never(),
+        AtLeaf::Stop,
+    );
     let empty = root.empty_slots();
     if !empty.is_empty() {
         return Ok(Err(no_fill(

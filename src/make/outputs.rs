@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::error::Result;
-use crate::formats::{self, Format};
 use crate::files::{self, Existing};
+use crate::formats::{self, Format};
 use crate::puzzle::Puzzle;
 use crate::typeset::{self, PdfOptions};
 

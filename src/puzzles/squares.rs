@@ -19,8 +19,7 @@
 //! each square and its transpose.
 
 use std::fmt;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::Instant;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::error::{Error, Result};
 use crate::progress::{Deadline, Quiet, Reporter};
@@ -189,7 +188,7 @@ impl WordSquares {
 
     /// The number of squares, counted on `threads` threads.
     pub fn count(&self, threads: usize) -> u64 {
-        self.count_reporting(threads, &Quiet, None)
+        self.count_reporting(threads, &Quiet, &Deadline::never())
             .unwrap_or_default()
     }
 
@@ -200,19 +199,17 @@ impl WordSquares {
         &self,
         threads: usize,
         progress: &dyn Reporter,
-        deadline: Option<Instant>,
+        deadline: &Deadline,
     ) -> Option<u64> {
         let tasks = self.starts();
         progress.start("first-row starts", Some(tasks.len() as u64));
         let taken = AtomicUsize::new(0);
-        let late = AtomicBool::new(false);
         let worker = || {
             let mut total = 0;
             let mut walk = Walk::new(self, Counting(0));
             let mut counter = Counter::new(self);
             while let Some(start) = tasks.get(taken.fetch_add(1, Ordering::Relaxed)) {
-                if deadline.is_some_and(|d| Instant::now() >= d) {
-                    late.store(true, Ordering::Relaxed);
+                if deadline.check() {
                     break;
                 }
                 if self.distinct {
@@ -233,7 +230,7 @@ impl WordSquares {
                 .sum::<u64>()
         });
         progress.finish();
-        (!late.into_inner()).then_some(total)
+        (!deadline.passed()).then_some(total)
     }
 
     /// Calls `visit` with each square in alphabetical order of its letters

@@ -8,8 +8,8 @@
 
 use std::future::Future;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{DefaultBodyLimit, Request, State};
@@ -55,8 +55,9 @@ struct Shared {
     file: Option<Arc<PathBuf>>,
     /// Fills found by candidates requests, for the next one.
     witnesses: Arc<api::Witnesses>,
-    /// Number of the latest candidates request.
-    latest: Arc<AtomicU64>,
+    /// The cancel flag of the latest candidates request, which the next
+    /// one sets: only the latest question is worth answering.
+    latest: Arc<Mutex<Arc<AtomicBool>>>,
 }
 
 /// Serves the studio on `listener` until `shutdown` completes; requests in
@@ -73,7 +74,7 @@ pub async fn serve(
         lists,
         start: start.map(Arc::new),
         file: file.map(Arc::new),
-        latest: Arc::new(AtomicU64::new(0)),
+        latest: Arc::default(),
         witnesses: Arc::default(),
     };
     axum::serve(listener, router(shared))
@@ -297,12 +298,15 @@ async fn candidates(
     State(shared): State<Shared>,
     body: Result<Json<api::CandidatesRequest>, JsonRejection>,
 ) -> Response {
-    let me = shared.latest.fetch_add(1, Ordering::SeqCst) + 1;
+    let superseded = Arc::new(AtomicBool::new(false));
+    {
+        let mut latest = shared.latest.lock().unwrap_or_else(|e| e.into_inner());
+        latest.store(true, Ordering::SeqCst);
+        *latest = superseded.clone();
+    }
     let witnesses = shared.witnesses.clone();
-    let latest = shared.latest.clone();
     with_list(shared, body, move |request, source| {
-        let superseded = || latest.load(Ordering::SeqCst) != me;
-        api::candidates(request, source, &witnesses, &superseded)
+        api::candidates(request, source, &witnesses, superseded)
     })
     .await
 }

@@ -345,7 +345,9 @@ fn progress_reports_every_unit_of_counting_work() {
     let index = index_of(&words);
     let squares = squares_of(&index, 3, false).unwrap();
     let log = ProgressLog::default();
-    let found = squares.count_reporting(2, &log, None).unwrap();
+    let found = squares
+        .count_reporting(2, &log, &Deadline::never())
+        .unwrap();
     assert_eq!(found, 4);
     // Units are two-letter starts of the first row whose second letter also
     // begins a word (it starts column 2): CA and CO only.

@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use cruciverb::fill::{candidates, slot_name, Asking, FillOptions};
 use cruciverb::grid::{Cell, Grid};
+use cruciverb::progress::Deadline;
 use cruciverb::wordlist::index::Index;
 use cruciverb::wordlist::WordList;
 use rand::rngs::StdRng;
@@ -111,9 +112,8 @@ fn viability_agrees_with_brute_force() {
                 &FillOptions::default(),
                 &Asking {
                     limit: 10_000,
-                    budget: Duration::from_secs(60),
                     known: &[],
-                    cancelled: &|| false,
+                    deadline: Deadline::after(Some(Duration::from_secs(60))),
                 },
             )
             .unwrap();
@@ -131,9 +131,8 @@ fn viability_agrees_with_brute_force() {
                 &FillOptions::default(),
                 &Asking {
                     limit: 10_000,
-                    budget: Duration::from_secs(60),
                     known: &found.fills,
-                    cancelled: &|| false,
+                    deadline: Deadline::after(Some(Duration::from_secs(60))),
                 },
             )
             .unwrap();

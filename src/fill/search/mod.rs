@@ -51,9 +51,14 @@ use rand::{Rng, SeedableRng};
 use super::crossing::{Crossing, MAX_LEN};
 use super::partners::{Partners, View};
 use crate::grid::Grid;
+use crate::progress::Deadline;
 use crate::wordlist::index::LETTERS;
 use masks::{masks_by_intersecting, without, ALL_LETTERS};
 pub(super) use problem::Problem;
+
+/// Nodes between looks at the clock and the cancel flag: a node is slow
+/// (propagation over many word lists), so few.
+const CHECK_EVERY: u32 = 16;
 
 /// What the search does at a complete assignment.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -154,7 +159,8 @@ pub(super) struct Search<'p, 'a> {
     rng: StdRng,
     pub nodes: u64,
     budget_end: u64,
-    deadline: Option<Instant>,
+    /// When to give up (see [`CHECK_EVERY`]).
+    deadline: Deadline,
     started: Instant,
     timed_out: bool,
     at_leaf: AtLeaf,
@@ -177,8 +183,6 @@ pub(super) struct Search<'p, 'a> {
     settled: bool,
     /// Per slot, the word to try first (see [`Search::hint`]).
     hints: Vec<Option<usize>>,
-    /// Asked with the clock: yes ends the search as a timeout would.
-    cancelled: Option<&'p (dyn Fn() -> bool + Sync)>,
 }
 
 impl<'p, 'a> Search<'p, 'a> {
@@ -186,7 +190,7 @@ impl<'p, 'a> Search<'p, 'a> {
         problem: &'p Problem<'a>,
         grid: &Grid,
         seed: u64,
-        timeout: Option<Duration>,
+        deadline: Deadline,
         at_leaf: AtLeaf,
     ) -> Search<'p, 'a> {
         let state = problem
@@ -231,7 +235,7 @@ impl<'p, 'a> Search<'p, 'a> {
             rng: StdRng::seed_from_u64(seed),
             nodes: 0,
             budget_end: u64::MAX,
-            deadline: timeout.map(|t| started + t),
+            deadline: deadline.tick_every(CHECK_EVERY),
             started,
             timed_out: false,
             at_leaf,
@@ -245,7 +249,6 @@ impl<'p, 'a> Search<'p, 'a> {
             partners: Partners::new(&problem.crossings),
             settled: false,
             hints: Vec::new(),
-            cancelled: None,
         }
     }
 
@@ -321,15 +324,10 @@ impl<'p, 'a> Search<'p, 'a> {
         self.settled
     }
 
-    /// Ends [`Self::run`] as a timeout would once `cancelled` says yes.
-    pub fn stop_when(&mut self, cancelled: &'p (dyn Fn() -> bool + Sync)) {
-        self.cancelled = Some(cancelled);
-    }
-
-    /// Gives [`Self::run`] `timeout` from now.
-    pub fn limit_time(&mut self, timeout: Duration) {
+    /// Gives [`Self::run`] `deadline` from now on.
+    pub fn limit(&mut self, deadline: Deadline) {
         self.started = Instant::now();
-        self.deadline = Some(self.started + timeout);
+        self.deadline = deadline.tick_every(CHECK_EVERY);
     }
 
     /// The letters `slot`'s candidates allow at each of its positions.
@@ -568,13 +566,9 @@ impl<'p, 'a> Search<'p, 'a> {
         (words.count_with(&st.words, crossing.there, letter) as f64).ln_1p()
     }
 
+    /// Counts a node against the deadline.
     fn out_of_time(&mut self) -> bool {
-        if let Some(deadline) = self.deadline {
-            self.timed_out |= self.nodes.is_multiple_of(16) && Instant::now() >= deadline;
-        }
-        if let Some(cancelled) = self.cancelled {
-            self.timed_out |= self.nodes.is_multiple_of(16) && cancelled();
-        }
+        self.timed_out |= self.deadline.tick();
         self.timed_out
     }
 }

@@ -202,17 +202,18 @@ fn learned_nogoods_never_lose_a_fill() {
         let problem = Problem::new(&grid, slots, words, &index, 0);
         let all = brute_force(&problem, &grid);
         let mut listed = HashSet::new();
-        let systematic = Search::new(&problem, &grid, case, None, AtLeaf::Continue).run(|f, _| {
-            assert!(listed.insert(f.to_vec()), "case {case}: a fill came twice");
-            true
-        });
+        let systematic = Search::new(&problem, &grid, case, Deadline::never(), AtLeaf::Continue)
+            .run(|f, _| {
+                assert!(listed.insert(f.to_vec()), "case {case}: a fill came twice");
+                true
+            });
         assert!(matches!(systematic, End::Exhausted { .. }));
         assert_eq!(listed, all, "case {case}:\n{}", grid.to_text());
         if all.len() > 30 {
             // Each fill found starts the search over: too slow to list.
             continue;
         }
-        let mut search = Search::new(&problem, &grid, case, None, AtLeaf::Stop);
+        let mut search = Search::new(&problem, &grid, case, Deadline::never(), AtLeaf::Stop);
         search.restart_nodes = 1;
         let mut found = HashSet::new();
         let end = search.run(|f, _| {
@@ -311,14 +312,15 @@ fn roots_and_ration_lose_no_fill_and_let_none_through() {
         let rationed = |w: &str| notes.get(w).is_some_and(|n| n.rationed());
         let all = brute_force_with(&problem, &grid, &clash, &rationed, most);
         let mut listed = HashSet::new();
-        let systematic = Search::new(&problem, &grid, case, None, AtLeaf::Continue).run(|f, _| {
-            assert!(listed.insert(f.to_vec()), "case {case}: a fill came twice");
-            true
-        });
+        let systematic = Search::new(&problem, &grid, case, Deadline::never(), AtLeaf::Continue)
+            .run(|f, _| {
+                assert!(listed.insert(f.to_vec()), "case {case}: a fill came twice");
+                true
+            });
         assert!(matches!(systematic, End::Exhausted { .. }));
         assert_eq!(listed, all, "case {case}:\n{}", grid.to_text());
         if all.len() <= 30 {
-            let mut search = Search::new(&problem, &grid, case, None, AtLeaf::Stop);
+            let mut search = Search::new(&problem, &grid, case, Deadline::never(), AtLeaf::Stop);
             search.restart_nodes = 1;
             let mut found = HashSet::new();
             let end = search.run(|f, _| {
@@ -364,7 +366,7 @@ fn parallel_check_rejects_only_failing_placements() {
             continue;
         };
         let problem = Problem::new(&grid, slots, words, &index, 0);
-        let mut search = Search::new(&problem, &grid, case, None, AtLeaf::Stop);
+        let mut search = Search::new(&problem, &grid, case, Deadline::never(), AtLeaf::Stop);
         (0..search.state.len()).for_each(|s| search.enqueue(s));
         if !search.propagate() {
             continue;

@@ -4,7 +4,7 @@
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -12,10 +12,11 @@ use serde_json::{json, Value};
 
 use super::{options, parse_grid, parse_style, rows, seconds, ApiError, Reply};
 use crate::draw::{
-    fillable_rules, random_pattern_keeping, until_one_fills, DrawLimit, Keeping, BEST, MOST_DESCENTS,
+    fillable_rules, random_pattern_keeping, until_one_fills, DrawLimit, Keeping, BEST,
+    MOST_DESCENTS,
 };
-use crate::fill::FillOptions;
 use crate::pattern::rules::Rules;
+use crate::progress::Deadline;
 use crate::wordlist::index::Index;
 
 request! {
@@ -59,12 +60,10 @@ pub fn pattern(request: &PatternRequest, index: &Index, cancel: Arc<AtomicBool>)
             .map_err(|e: String| ApiError::bad_request(format!("\"symmetry\": {e}")))?;
     }
     let options = options(request.min_score, request.banned.as_deref())?;
-    let started = Instant::now();
-    let deadline = started + budget;
+    let deadline = Deadline::after(Some(budget)).with_cancel(cancel);
     let limit = DrawLimit {
-        until: Some(deadline),
+        deadline: &deadline,
         descents: MOST_DESCENTS,
-        cancel: Some(&cancel),
     };
     let mut rng = StdRng::seed_from_u64(request.seed.unwrap_or(0));
     // The lively rules first; when the cells kept rule them out, the
@@ -91,10 +90,7 @@ pub fn pattern(request: &PatternRequest, index: &Index, cancel: Arc<AtomicBool>)
         first: Some(drawn.clone()),
         rng: &mut rng,
         limit,
-        options: FillOptions {
-            cancel: Some(cancel.clone()),
-            ..options
-        },
+        options,
         each: Duration::from_secs_f64(PATTERN_FILL_SECONDS),
         tried: 0,
         first_unfillable: false,

@@ -16,6 +16,7 @@ use super::{options, parse_grid, rows, seconds, ApiError, Reply};
 use crate::fill::quality::Quality;
 use crate::fill::{self, FillOptions, Outcome};
 use crate::grid::{Cell, Grid};
+use crate::progress::Deadline;
 use crate::studio::lists::WordSource;
 use crate::wordlist::index::Index;
 use crate::wordlist::notes::notes;
@@ -126,11 +127,13 @@ fn witness_key(list: &str, options: &FillOptions, grid: &Grid) -> String {
 /// `POST /api/candidates`: the words that fit a slot, best first, each
 /// marked viable (`true`), proven not (`false`) or undecided (`null`).
 /// Fills found on the way are kept in `witnesses` for the next request.
+/// `superseded`, once set (a newer candidates request came), ends the
+/// search with the words not decided yet left undecided.
 pub fn candidates(
     request: &CandidatesRequest,
     source: &WordSource,
     witnesses: &Witnesses,
-    cancelled: &(dyn Fn() -> bool + Sync),
+    superseded: Arc<AtomicBool>,
 ) -> Reply {
     let grid = parse_grid(&request.grid)?;
     let budget = seconds(request.timeout, DEFAULT_CANDIDATES_SECONDS)?;
@@ -145,9 +148,8 @@ pub fn candidates(
     let known = witnesses.get(&key);
     let asking = fill::Asking {
         limit,
-        budget,
         known: &known,
-        cancelled,
+        deadline: Deadline::after(Some(budget)).with_cancel(superseded),
     };
     let found = fill::candidates(&grid, &source.index, &request.slot, &options, &asking)?;
     witnesses.add(&key, found.fills);
@@ -193,7 +195,7 @@ pub fn fill(request: &FillRequest, index: &Index, gone: Arc<AtomicBool>) -> Repl
     let options = FillOptions {
         timeout: Some(timeout),
         seed: request.seed.unwrap_or(0),
-        cancel: Some(gone),
+        within: Deadline::never().with_cancel(gone),
         ..options(request.min_score, request.banned.as_deref())?
     };
     match fill::fill(&grid, index, &options)? {
