@@ -13,9 +13,9 @@ use cruciverb::progress::Deadline;
 use cruciverb::puzzles::arrange::{arrange, arrange_smallest, read_words, Arrangement, Outcome};
 use cruciverb::{files, Result};
 
+use super::exit::NO_RESULT;
 use super::options::{parse_seconds, wrote, ForceOption};
 use super::progress::Bars;
-use super::NO_RESULT;
 use std::time::Duration;
 
 #[derive(Args)]

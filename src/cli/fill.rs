@@ -19,11 +19,11 @@ use cruciverb::wordlist::notes::notes;
 use cruciverb::wordlist::spec::default_cache_dir;
 use cruciverb::Result;
 
+use super::exit::NO_RESULT;
 use super::options::{
     parse_positive, parse_seconds, parse_threads, threads, wrote, ForceOption, WordlistOptions,
 };
 use super::progress::Bars;
-use super::NO_RESULT;
 
 #[derive(Args)]
 pub struct FillArgs {

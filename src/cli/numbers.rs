@@ -12,9 +12,9 @@ use cruciverb::progress::Deadline;
 use cruciverb::puzzles::numbers::{solve, Puzzle, Solution};
 use cruciverb::Result;
 
+use super::exit::solver_exit;
 use super::options::{parse_positive, parse_seconds};
 use super::solutions::{max_solutions, report, Output};
-use super::solver_exit;
 
 #[derive(Args)]
 pub struct NumbersArgs {

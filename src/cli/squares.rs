@@ -12,9 +12,9 @@ use cruciverb::puzzles::squares::{Square, WordSquares};
 use cruciverb::wordlist::spec::default_cache_dir;
 use cruciverb::Result;
 
+use super::exit::NO_RESULT;
 use super::options::{parse_positive, parse_seconds, parse_threads, threads, WordlistOptions};
 use super::progress::Bars;
-use super::NO_RESULT;
 
 #[derive(Args)]
 pub struct SquaresArgs {
