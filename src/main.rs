@@ -14,7 +14,7 @@ mod cli;
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 
 use cli::{Cli, Command};
 use cruciverb::files::is_broken_pipe;
@@ -39,10 +39,10 @@ fn main() -> ExitCode {
         Command::Numbers(args) => cli::numbers::run(&args),
         Command::Show(args) => cli::show::run(&args),
         Command::Studio(args) => cli::studio::run(&args),
-        Command::Completions(args) => cli::completions::run(&args),
-        Command::Manpage(args) => cli::manpage::run(&args),
+        Command::Completions(args) => cli::completions::run(&args, Cli::command()),
+        Command::Manpage(args) => cli::manpage::run(&args, Cli::command()),
     };
-    match result.and_then(|code| cli::flush_stdout().map(|()| code)) {
+    match result.and_then(|code| cli::output::flush_stdout().map(|()| code)) {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {

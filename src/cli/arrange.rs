@@ -12,9 +12,9 @@ use cruciverb::grid::{Direction, MIN_SIDE};
 use cruciverb::puzzles::arrange::{arrange, arrange_smallest, read_words, Arrangement, Outcome};
 use cruciverb::{files, Result};
 
+use super::exit::NO_RESULT;
 use super::options::{wrote, ForceOption, TimeoutOption};
 use super::progress::Bars;
-use super::NO_RESULT;
 
 #[derive(Args)]
 pub struct ArrangeArgs {

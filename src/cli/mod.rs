@@ -1,34 +1,32 @@
 //! The command line: one module per subcommand, each with an `…Args` struct
 //! (what clap parses) and `run(&…Args) -> Result<ExitCode>`; options shared
-//! by several commands live in [`options`], progress bars in [`progress`].
+//! by several commands live in [`options`], progress bars in [`progress`],
+//! the exit code of a search without result in [`exit`]. The generators of
+//! pages from the clap definition (`completions`, `manpage`) are handed
+//! that definition by `main`, so no subcommand imports this root.
 //!
 //! Results go to standard output through [`out!`]/[`outln!`], which turn a
 //! full disk or a closed pipe into an error instead of a panic; notes go to
-//! standard error through [`note!`], which never fails a command.
-
-use std::fmt;
-use std::io::{self, Write};
+//! standard error through [`note!`], which never fails a command (both
+//! written by [`output`]).
 
 use clap::{Parser, Subcommand};
-
-use cruciverb::files::stdout_error;
-use cruciverb::Result;
 
 /// `print!` for results: an unwritable standard output returns the error
 /// from the enclosing function (`?`).
 macro_rules! out {
     ($($arg:tt)*) => {
-        $crate::cli::write_stdout(format_args!($($arg)*))?
+        $crate::cli::output::write_stdout(format_args!($($arg)*))?
     };
 }
 
 /// `println!` for results; see [`out!`].
 macro_rules! outln {
     () => {
-        $crate::cli::write_stdout(format_args!("\n"))?
+        $crate::cli::output::write_stdout(format_args!("\n"))?
     };
     ($($arg:tt)*) => {
-        $crate::cli::write_stdout(format_args!("{}\n", format_args!($($arg)*)))?
+        $crate::cli::output::write_stdout(format_args!("{}\n", format_args!($($arg)*)))?
     };
 }
 
@@ -36,13 +34,14 @@ macro_rules! outln {
 /// reason to fail (or panic).
 macro_rules! note {
     ($($arg:tt)*) => {
-        $crate::cli::write_stderr(format_args!("{}\n", format_args!($($arg)*)))
+        $crate::cli::output::write_stderr(format_args!("{}\n", format_args!($($arg)*)))
     };
 }
 
 pub mod arrange;
 pub mod clues;
 pub mod completions;
+pub mod exit;
 pub mod export;
 pub mod fill;
 pub mod import;
@@ -50,6 +49,7 @@ pub mod make;
 pub mod manpage;
 pub mod numbers;
 pub mod options;
+pub mod output;
 pub mod patterns;
 pub mod pdf;
 pub mod progress;
@@ -60,22 +60,8 @@ pub mod squares;
 pub mod studio;
 pub mod wordlist;
 
-/// Exit code of a search that ended without a result (not an input error).
-pub const NO_RESULT: u8 = 1;
-
-/// How a solver's run ends: success with solutions, else [`NO_RESULT`]
-/// (saying "no solution" unless it timed out, which was said already).
-pub fn solver_exit(found: usize, timed_out: bool) -> std::process::ExitCode {
-    use std::process::ExitCode;
-    if timed_out {
-        return ExitCode::from(NO_RESULT);
-    }
-    if found == 0 {
-        note!("no solution");
-        return ExitCode::from(NO_RESULT);
-    }
-    ExitCode::SUCCESS
-}
+#[cfg(test)]
+mod tests;
 
 #[derive(Parser)]
 #[command(
@@ -123,22 +109,6 @@ pub enum Command {
     Completions(completions::CompletionsArgs),
     /// Write the man pages (roff): cruciverb.1 to standard output, or every page to --dir.
     Manpage(manpage::ManpageArgs),
-}
-
-/// Writes results to standard output (see [`out!`]).
-pub fn write_stdout(args: fmt::Arguments) -> Result<()> {
-    io::stdout().lock().write_fmt(args).map_err(stdout_error)
-}
-
-/// Hands the last buffered results to the operating system, so that a full
-/// disk is reported rather than lost at exit.
-pub fn flush_stdout() -> Result<()> {
-    io::stdout().lock().flush().map_err(stdout_error)
-}
-
-/// Writes a note to standard error, ignoring failure (see [`note!`]).
-pub fn write_stderr(args: fmt::Arguments) {
-    let _ = io::stderr().lock().write_fmt(args);
 }
 
 /// Ends the process on SIGINT or SIGTERM with 128 + the signal's number

@@ -10,9 +10,9 @@ use serde_json::{json, Map, Value};
 use cruciverb::puzzles::numbers::{solve, Puzzle, Solution};
 use cruciverb::Result;
 
+use super::exit::solver_exit;
 use super::options::{parse_positive, TimeoutOption};
 use super::solutions::{max_solutions, report, Output};
-use super::solver_exit;
 
 #[derive(Args)]
 pub struct NumbersArgs {

@@ -12,9 +12,9 @@ use cruciverb::Result;
 
 use super::options::{parse_positive, TimeoutOption};
 
+use super::exit::{solver_exit, NO_RESULT};
 use super::progress::Bars;
 use super::solutions::{max_solutions, report, Output};
-use super::{solver_exit, NO_RESULT};
 
 /// Solutions `--hint` looks at when no cell is forced by its lines alone.
 const HINT_SOLUTION_CAP: usize = 10_000;

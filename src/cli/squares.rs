@@ -11,9 +11,9 @@ use cruciverb::puzzles::squares::{Square, WordSquares};
 use cruciverb::wordlist::spec::default_cache_dir;
 use cruciverb::Result;
 
+use super::exit::NO_RESULT;
 use super::options::{parse_positive, parse_threads, threads, TimeoutOption, WordlistOptions};
 use super::progress::Bars;
-use super::NO_RESULT;
 
 #[derive(Args)]
 #[command(mut_arg("timeout", |a| a.help("Give up after this many seconds (a count says nothing then; a listing keeps the squares it printed)")))]

@@ -70,7 +70,7 @@ pub fn run(command: &StudioArgs) -> Result<ExitCode> {
             .local_addr()
             .map_err(|e| Error::invalid(format!("cannot listen on {address}: {e}")))?;
         outln!("cruciverb studio: http://{bound}/  (Ctrl-C stops it)");
-        super::flush_stdout()?;
+        super::output::flush_stdout()?;
         let stop = async {
             // Ctrl-C or SIGTERM: the requests in hand (a save among them)
             // are finished first. Without a handler there is no clean stop

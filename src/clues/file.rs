@@ -17,7 +17,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use super::{content_lines, parse_slot_name};
+use super::notation::{content_lines, parse_slot_name, slot_name};
 use crate::error::{Error, Result};
 use crate::grid::Direction;
 use crate::wordlist::normalize::normalize;
@@ -83,7 +83,7 @@ impl ClueFile {
                         line: number,
                     };
                     if let Some(first) = file.by_slot.insert((slot, direction), clue) {
-                        let slot = super::slot_name(slot, direction);
+                        let slot = slot_name(slot, direction);
                         return Err(at(given_twice(&slot, first.line)));
                     }
                 }

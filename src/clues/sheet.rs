@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use super::file::not_a_slot;
-use super::{answers_agree, content_lines, parse_slot_name, slot_name};
+use super::notation::{answers_agree, content_lines, parse_slot_name, slot_name};
 use crate::error::{Error, Result};
 use crate::puzzle::Puzzle;
 

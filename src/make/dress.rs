@@ -14,7 +14,8 @@ use crate::wordlist::dialect::Dialect;
 use crate::wordlist::notes::notes;
 use crate::wordlist::roots::roots;
 
-use super::{Credits, Made, MakeOptions, PatternSource};
+use super::options::{Credits, MakeOptions, PatternSource};
+use super::outcome::Made;
 
 /// `fill` as a puzzle: its clues (drafted spares held back when
 /// `hold_spares`), enumerations, credits and quality report. `seats` are

@@ -23,7 +23,7 @@ use crate::puzzle::DEFAULT_MIN_SLOT;
 use crate::theme::{self, SeatOptions, Theme};
 use crate::wordlist::index::Index;
 
-use super::Attempt;
+use super::outcome::Attempt;
 
 /// A theme's patterns as `make` draws them: the seatings it draws around
 /// and the ladder of rule sets it draws under.

@@ -17,168 +17,38 @@
 
 mod dress;
 mod ladder;
+mod options;
+mod outcome;
 mod outputs;
 mod refill;
 
 use std::path::Path;
-use std::time::Duration;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use crate::clues::choose::suits;
-use crate::clues::{self, database, ClueFile, Level, Sources};
+use crate::clues::{database, ClueFile, Sources};
 use crate::draw::{fillable_rules, random_pattern, until_one_fills, Drawn, Draws};
 use crate::error::{Error, Result};
-use crate::fill::quality::Quality;
-use crate::fill::{slot_name, Fill, FillOptions, Outcome, Ration};
+use crate::fill::{slot_name, Fill, Outcome};
 use crate::grid::Grid;
-use crate::pattern::rules::{Rules, Style};
+use crate::pattern::rules::Rules;
 use crate::pattern::seat::Seat;
 use crate::progress::Reporter;
-use crate::puzzle::{Puzzle, DEFAULT_MIN_SLOT};
-use crate::theme::{SeatOptions, Theme};
-use crate::wordlist::dialect::Dialect;
+use crate::puzzle::DEFAULT_MIN_SLOT;
 use crate::wordlist::index::Index;
 use crate::wordlist::spec::ListSpec;
 
 use dress::dress;
 use ladder::{ThemeDraw, ThemeDraws};
+use options::fill_options;
+pub use options::{
+    ration, Credits, MakeOptions, PatternSource, NAMES_PER_78_WORDS, RATIONED_PER_78_WORDS,
+    RATION_FREE_FROM,
+};
+pub use outcome::{Attempt, Made};
 pub use outputs::{output_paths, write_outputs, OutputKind};
-
-/// Where the pattern comes from.
-#[derive(Clone, Debug)]
-pub enum PatternSource {
-    /// Random patterns of this size and style, redrawn after a failed fill.
-    Random {
-        width: usize,
-        height: usize,
-        style: Style,
-    },
-    /// This grid only (its letters stay fixed).
-    Given(Grid),
-    /// Random patterns seating a theme's entries, each draw in a seating
-    /// picked at random (see [`crate::theme`]).
-    Themed {
-        width: usize,
-        height: usize,
-        style: Style,
-        theme: Theme,
-        seat: SeatOptions,
-    },
-}
-
-impl PatternSource {
-    /// Time to give each pattern when the user names none. Fill times are
-    /// heavy-tailed: a pattern that fills at all mostly fills in a fraction
-    /// of a second, so a random 15×15 that has not filled in 1.5 s is
-    /// better replaced by a fresh draw; larger grids take seconds even when
-    /// they fill, and a given pattern is the only one there is.
-    pub fn default_timeout(&self) -> Duration {
-        match self {
-            PatternSource::Random { width, height, .. }
-            | PatternSource::Themed { width, height, .. }
-                if width * height <= 15 * 15 =>
-            {
-                Duration::from_millis(1500)
-            }
-            PatternSource::Random { .. } | PatternSource::Themed { .. } => Duration::from_secs(5),
-            PatternSource::Given(_) => Duration::from_secs(10),
-        }
-    }
-}
-
-#[derive(Clone, Debug)]
-pub struct MakeOptions {
-    pub source: PatternSource,
-    pub seed: u64,
-    /// Time for each fill attempt.
-    pub timeout: Duration,
-    /// Patterns to try before giving up (random source only).
-    pub attempts: usize,
-    /// Time to spend improving a fill once found (see [`crate::fill::fill`]).
-    pub polish: Duration,
-    /// The clues' difficulty (see [`crate::clues::choose`]).
-    pub level: Level,
-    /// Whose solvers the puzzle is for: British puzzles get British
-    /// spellings, clues and enumerations. The word list's scores for it
-    /// are the index's business (see [`ListSpec::dialect`]).
-    pub dialect: Dialect,
-}
-
-/// The credits printed on the puzzle.
-#[derive(Clone, Debug, Default)]
-pub struct Credits {
-    pub title: String,
-    pub author: String,
-    pub copyright: String,
-}
-
-/// A made puzzle and what went into it.
-#[derive(Clone, Debug)]
-pub struct Made {
-    pub puzzle: Puzzle,
-    pub fill: Fill,
-    /// Where each clue came from.
-    pub clues: clues::Report,
-    pub quality: Quality,
-}
-
-/// What happened to one pattern, for the progress messages.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Attempt {
-    Unfillable {
-        number: usize,
-        reason: String,
-    },
-    GaveUp {
-        number: usize,
-        seconds: f64,
-    },
-    /// Random drawing found no further pattern (the rules admit patterns:
-    /// earlier ones were drawn), so the attempts end here.
-    NoPattern {
-        number: usize,
-    },
-    /// The rules a theme's patterns were drawn under are spent (nothing
-    /// drawn, or nothing drawn filled), so from pattern `number` on they
-    /// are these looser ones (`Rules::describe`).
-    Loosened {
-        number: usize,
-        rules: String,
-    },
-    /// No rule set has a pattern around any of the theme's `seatings`
-    /// (ways of placing its entries), so the attempts end here.
-    Unseated {
-        number: usize,
-        seatings: usize,
-    },
-}
-
-impl std::fmt::Display for Attempt {
-    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        match self {
-            Attempt::Unfillable { number, reason } => {
-                write!(f, "pattern {number} is unfillable ({reason})")
-            }
-            Attempt::GaveUp { number, seconds } => {
-                write!(f, "pattern {number}: no fill within {seconds:.1} s")
-            }
-            Attempt::NoPattern { number } => write!(
-                f,
-                "pattern {number}: random drawing found no further pattern under these rules"
-            ),
-            Attempt::Loosened { number, rules } => write!(
-                f,
-                "pattern {number}: drawing under looser rules from here on ({rules})"
-            ),
-            Attempt::Unseated { number, seatings } => write!(
-                f,
-                "pattern {number}: no pattern under the rules seats the theme in any of its {seatings} placing(s) at this size"
-            ),
-        }
-    }
-}
 
 /// The index `make` fills from: the words of `spec` that some source can
 /// clue — the list's own clue field, an `ANSWER;clue` line of `clue_file`,
@@ -358,40 +228,6 @@ impl Draws for Patterns<'_> {
                 seconds: after.as_secs_f64(),
             }),
         }
-    }
-}
-
-/// Rationed entries a grid of `words` slots may hold: three in a 15×15 of
-/// 78 words, in proportion elsewhere, at least one.
-pub const RATIONED_PER_78_WORDS: usize = 3;
-/// Names likewise: eight in a 15×15, about what a newspaper prints.
-pub const NAMES_PER_78_WORDS: usize = 8;
-/// Slots this long, and a grid's longest, hold no rationed entry: the long
-/// entries carry a grid.
-pub const RATION_FREE_FROM: usize = 8;
-
-/// The ration of crosswordese, partials, abbreviations and odd inflections,
-/// and of names, for `grid` (see [`Ration`]).
-pub fn ration(grid: &Grid) -> Ration {
-    let words = grid.slots(DEFAULT_MIN_SLOT).len();
-    let share = |per_78: usize| ((words * per_78 + 39) / 78).max(1);
-    Ration {
-        most: share(RATIONED_PER_78_WORDS),
-        names: share(NAMES_PER_78_WORDS),
-        long: RATION_FREE_FROM,
-    }
-}
-
-/// How `make` fills `grid`: its time, polish and ration, `seed`, and words
-/// it may not use.
-fn fill_options(options: &MakeOptions, grid: &Grid, seed: u64, banned: &[String]) -> FillOptions {
-    FillOptions {
-        seed,
-        timeout: Some(options.timeout),
-        polish: options.polish,
-        banned: banned.to_vec(),
-        ration: Some(ration(grid)),
-        ..FillOptions::default()
     }
 }
 

@@ -16,7 +16,8 @@ use crate::wordlist::index::Index;
 use crate::wordlist::roots::roots;
 
 use super::dress::dress;
-use super::{fill_options, Credits, Made, MakeOptions};
+use super::options::{fill_options, Credits, MakeOptions};
+use super::outcome::Made;
 
 /// Times `make` fills its grid, banning each time the answers that left a
 /// slot with no written clue clear of the grid's other answers (and the

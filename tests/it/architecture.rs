@@ -86,40 +86,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
 /// the set of files of one circle. The test fails when a circle is not
 /// listed and when a listed one no longer exists, so remove entries as the
 /// circles go.
-const KNOWN_CIRCLES: &[&[&str]] = &[
-    // A `mod.rs` that uses its children while they use items it defines: a
-    // helper shared by the children kept in the front door. Moving those
-    // items to a file of their own breaks the circle.
-    &[
-        "src/cli/arrange.rs",
-        "src/cli/completions.rs",
-        "src/cli/fill.rs",
-        "src/cli/make.rs",
-        "src/cli/manpage.rs",
-        "src/cli/mod.rs",
-        "src/cli/numbers.rs",
-        "src/cli/regex.rs",
-        "src/cli/squares.rs",
-        "src/cli/studio.rs",
-    ],
-    &["src/clues/file.rs", "src/clues/mod.rs"],
-    &["src/draw/random.rs", "src/draw/rules.rs"],
-    &["src/formats/jpz/read.rs", "src/formats/jpz/read/xml.rs"],
-    &[
-        "src/make/dress.rs",
-        "src/make/ladder.rs",
-        "src/make/mod.rs",
-        "src/make/refill.rs",
-    ],
-    &[
-        "src/studio/api/analyze.rs",
-        "src/studio/api/clues.rs",
-        "src/studio/api/files.rs",
-        "src/studio/api/mod.rs",
-        "src/studio/api/pattern.rs",
-        "src/studio/api/search.rs",
-    ],
-];
+const KNOWN_CIRCLES: &[&[&str]] = &[];
 
 // ---------------------------------------------------------------------------
 // The crate as modules, names and references.

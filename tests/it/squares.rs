@@ -438,7 +438,13 @@ fn cli_listing_gives_up_at_the_timeout_with_exit_1() {
     let dir = crate::common::scratch("squares-timeout");
     let list = dir.join("abcd.words");
     std::fs::write(&list, words.join("\n")).unwrap();
-    let squares = ["squares", "--wordlist", list.to_str().unwrap(), "--size", "4"];
+    let squares = [
+        "squares",
+        "--wordlist",
+        list.to_str().unwrap(),
+        "--size",
+        "4",
+    ];
     // A first run builds the list's index into the cache, so that on a busy
     // machine the 0.2 s below goes to the walk, not to indexing (which the
     // timeout also counts, and which would end it with another message).

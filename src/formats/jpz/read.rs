@@ -5,6 +5,7 @@
 //! grid) and becomes the puzzle. Errors give the line and column in the
 //! XML.
 
+mod document;
 mod xml;
 
 use std::collections::{HashMap, HashSet};
@@ -13,8 +14,9 @@ use crate::error::{Error, Result};
 use crate::files;
 use crate::formats::numbering::grid_clue;
 use crate::formats::zip;
-use crate::grid::{Cell, Direction, Grid, Mark, Marks, Slot};
+use crate::grid::{Direction, Grid, Marks};
 use crate::puzzle::{direction_name, min_slot_candidates, parse_enumeration, Puzzle};
+use document::{ClueList, Document, GridSpec, ListedClue, Place, Source, Word};
 use xml::{parse, whole};
 
 /// Reads a `.jpz` file's bytes: the XML itself, or a ZIP archive holding it
@@ -66,144 +68,6 @@ pub fn read(bytes: &[u8], name: &str) -> Result<Puzzle> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let source = Source { text, name };
     parse(&source)?.into_puzzle(&source)
-}
-
-/// The XML text and the file's name, for errors.
-struct Source<'a> {
-    text: &'a str,
-    name: &'a str,
-}
-
-impl Source<'_> {
-    /// Line and column (from 1) of byte `at` of the text.
-    fn position(&self, at: usize) -> (usize, usize) {
-        let before = &self.text.as_bytes()[..at.min(self.text.len())];
-        let line_start = before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
-        // Counting the bytes that start a character counts characters.
-        let column = 1 + before[line_start..]
-            .iter()
-            .filter(|&&b| b & 0xC0 != 0x80)
-            .count();
-        (line, column)
-    }
-
-    /// An error at byte `at` of the text.
-    fn error(&self, at: usize, message: impl Into<String>) -> Error {
-        let (line, column) = self.position(at);
-        Error::parse(self.name, line, Some(column), message)
-    }
-
-    /// An error about the document as a whole.
-    fn invalid(&self, message: impl std::fmt::Display) -> Error {
-        Error::invalid(format!("{}: {message}", self.name))
-    }
-}
-
-/// What the file says, gathered in one pass; [`Document::into_puzzle`]
-/// checks it as a whole. Everything kept is bounded by the grid's size
-/// (words, clues and lists by [`GridSpec::max_words`]) or by the text.
-#[derive(Default)]
-struct Document {
-    puzzles: usize,
-    crosswords: usize,
-    title: String,
-    author: String,
-    copyright: String,
-    notes: String,
-    grid: Option<GridSpec>,
-    words: Vec<Word>,
-    lists: Vec<ClueList>,
-}
-
-struct GridSpec {
-    width: usize,
-    height: usize,
-    at: usize,
-    /// Row by row, as given.
-    cells: Vec<Option<CellSpec>>,
-}
-
-impl GridSpec {
-    /// The most words a grid this size has: two starting at every cell.
-    fn max_words(&self) -> usize {
-        2 * self.width * self.height
-    }
-}
-
-struct CellSpec {
-    cell: Cell,
-    mark: Mark,
-    number: Option<u32>,
-    at: usize,
-}
-
-/// Where a word lies (0-based): what words and slots are compared by.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct Place {
-    direction: Direction,
-    row: usize,
-    col: usize,
-    len: usize,
-}
-
-impl Place {
-    fn of(slot: &Slot) -> Place {
-        Place {
-            direction: slot.direction,
-            row: slot.row,
-            col: slot.col,
-            len: slot.len,
-        }
-    }
-
-    fn describe(&self) -> String {
-        format!(
-            "the {}-cell {} run at row {}, column {}",
-            self.len,
-            direction_name(self.direction),
-            self.row + 1,
-            self.col + 1
-        )
-    }
-}
-
-struct Word {
-    id: String,
-    place: Place,
-    at: usize,
-}
-
-/// A `<word>` while its `<cells>` children are read.
-struct OpenWord {
-    id: String,
-    /// (row, column), 0-based, in the order given.
-    cells: Vec<(usize, usize)>,
-    /// A one-cell word's direction, from a range like `x="3-3"`.
-    direction: Option<Direction>,
-    at: usize,
-}
-
-struct ClueList {
-    /// The direction the list's title names, if it names one.
-    titled: Option<Direction>,
-    clues: Vec<ListedClue>,
-}
-
-/// A `<clue>`'s attributes, kept until its text is complete.
-struct ClueAttributes {
-    word: Option<String>,
-    number: Option<String>,
-    format: Option<String>,
-    at: usize,
-}
-
-struct ListedClue {
-    attributes: ClueAttributes,
-    text: String,
 }
 
 impl Document {

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use super::{options, parse_grid, parse_style, Reply};
+use super::request::{options, parse_grid, parse_style, Reply};
 use crate::fill;
 use crate::grid::Grid;
 use crate::pattern::rules::Style;
@@ -254,7 +254,7 @@ fn symmetric(grid: &Grid) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::request;
+    use super::super::request::request;
     use super::*;
     use crate::wordlist::WordList;
 

@@ -8,7 +8,8 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::files::set_clue_texts;
-use super::{parse_grid, ApiError, Reply};
+use super::request::{parse_grid, Reply};
+use super::ApiError;
 use crate::clues::choose::suits;
 use crate::clues::{attach, database, slot_name, Answers, Choosing, Level, Sources};
 use crate::puzzle::Puzzle;
@@ -109,7 +110,7 @@ pub fn clues(request: &CluesRequest, list: &WordList) -> Reply {
 
 #[cfg(test)]
 mod tests {
-    use super::super::request;
+    use super::super::request::request;
     use super::*;
     use serde_json::Value;
 

@@ -10,7 +10,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use super::{parse_grid, rows, ApiError, Reply};
+use super::request::{parse_grid, rows, Reply};
+use super::ApiError;
 use crate::clues::{parse_slot_name, slot_name};
 use crate::formats::{self, render, Format};
 use crate::grid::{Cell, Grid};

@@ -7,19 +7,11 @@
 //! request may spend is bounded, by its own `timeout` or the defaults of its
 //! endpoint. One file per group of endpoints: [`search`] (candidates, fill),
 //! [`pattern`], [`analyze`], [`clues`] and [`files`] (start, import, export,
-//! save); what their requests share (the fields, reading the grid, the
-//! search options, the time) is here.
-
-use std::time::Duration;
-
-use serde_json::Value;
+//! save); the fields their requests share are declared here ([`request!`]),
+//! and reading them (the grid, the search options, the time) is in
+//! [`request`].
 
 use super::error::ApiError;
-use crate::fill::FillOptions;
-use crate::grid::Grid;
-use crate::pattern::rules::Style;
-use crate::wordlist::normalize::normalize;
-use crate::wordlist::DEFAULT_MIN_SCORE;
 
 /// Declares a request: a struct refusing unknown fields in which the
 /// fields most requests share (`list`, `grid`, `min_score`, `banned`,
@@ -86,6 +78,7 @@ mod analyze;
 mod clues;
 mod files;
 mod pattern;
+mod request;
 mod search;
 
 pub use analyze::{analyze, AnalyzeRequest};
@@ -94,12 +87,8 @@ pub use files::{
     export, import, save, start, CellMark, Download, ExportRequest, ImportRequest, SaveRequest,
 };
 pub use pattern::{pattern, PatternRequest};
+pub use request::{parse_grid, MOST_SECONDS};
 pub use search::{candidates, fill, CandidatesRequest, FillRequest, Witnesses};
-
-/// Longest a request may ask to spend, in seconds.
-pub const MOST_SECONDS: f64 = 60.0;
-
-type Reply = std::result::Result<Value, ApiError>;
 
 /// A request that names the word list to use (`"list"`; absent: the
 /// default one), and perhaps a minimum score.
@@ -137,66 +126,4 @@ impl Listed for CluesRequest {
     fn list(&self) -> Option<&str> {
         self.list.as_deref()
     }
-}
-
-/// The grid of a request, with a message naming the row at fault.
-pub fn parse_grid(rows: &[String]) -> Result<Grid, ApiError> {
-    if rows.is_empty() {
-        return Err(ApiError::bad_request("\"grid\" has no rows"));
-    }
-    if let Some(r) = rows.iter().position(|row| row.contains(['\n', '\r'])) {
-        return Err(ApiError::bad_request(format!(
-            "\"grid\" row {} holds a line break; send one string per row",
-            r + 1
-        )));
-    }
-    Ok(Grid::parse_text(&rows.join("\n"), "grid")?)
-}
-
-fn rows(grid: &Grid) -> Vec<String> {
-    grid.to_text().lines().map(str::to_string).collect()
-}
-
-fn seconds(value: Option<f64>, default: f64) -> Result<Duration, ApiError> {
-    let s = value.unwrap_or(default);
-    if !(s > 0.0 && s <= MOST_SECONDS) {
-        return Err(ApiError::bad_request(format!(
-            "\"timeout\" must be more than 0 and at most {MOST_SECONDS} seconds, not {s}"
-        )));
-    }
-    Ok(Duration::from_secs_f64(s))
-}
-
-/// Search options from a request's `min_score` and `banned` words.
-fn options(min_score: Option<u8>, banned: Option<&[String]>) -> Result<FillOptions, ApiError> {
-    let banned = banned
-        .unwrap_or_default()
-        .iter()
-        .map(|w| {
-            normalize(w).ok_or_else(|| {
-                ApiError::bad_request(format!(
-                    "\"banned\" word {w:?} holds a character no grid can (letters, spaces, hyphens and apostrophes only)"
-                ))
-            })
-        })
-        .collect::<Result<_, _>>()?;
-    Ok(FillOptions {
-        floor: min_score.unwrap_or(DEFAULT_MIN_SCORE),
-        banned,
-        ..FillOptions::default()
-    })
-}
-
-fn parse_style(style: Option<&str>) -> Result<Style, ApiError> {
-    style
-        .unwrap_or("american")
-        .parse()
-        .map_err(|e: String| ApiError::bad_request(format!("\"style\": {e}")))
-}
-
-/// A request as the page sends it: JSON, so the field names are tested
-/// too.
-#[cfg(test)]
-fn request<T: serde::de::DeserializeOwned>(body: Value) -> T {
-    serde_json::from_value(body).expect("a well-formed request")
 }

@@ -10,7 +10,8 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 use serde_json::{json, Value};
 
-use super::{options, parse_grid, parse_style, rows, seconds, ApiError, Reply};
+use super::request::{options, parse_grid, parse_style, rows, seconds, Reply};
+use super::ApiError;
 use crate::draw::{
     fillable_rules, random_pattern_keeping, until_one_fills, DrawLimit, Keeping, BEST,
     MOST_DESCENTS,

@@ -12,7 +12,8 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::analyze::complete_entries;
-use super::{options, parse_grid, rows, seconds, ApiError, Reply};
+use super::request::{options, parse_grid, rows, seconds, Reply};
+use super::ApiError;
 use crate::fill::quality::Quality;
 use crate::fill::{self, FillOptions, Outcome};
 use crate::grid::{Cell, Grid};
@@ -250,7 +251,7 @@ pub fn fill(request: &FillRequest, index: &Index, gone: Arc<AtomicBool>) -> Repl
 
 #[cfg(test)]
 mod tests {
-    use super::super::request;
+    use super::super::request::request;
     use super::*;
     use crate::wordlist::DEFAULT_MIN_SCORE;
 

@@ -1,13 +1,13 @@
 //! The one pass over a `.jpz`'s XML: elements are known by where they sit
 //! (so namespace prefixes and unknown elements do not matter), texts are
 //! gathered with any markup inside them, and what matters is kept in a
-//! [`Document`](super::Document) for [`super`] to check as a whole. Everything kept is
+//! [`Document`](super::document::Document) for [`super`] to check as a whole. Everything kept is
 //! bounded by the grid's size, so a hostile file cannot exhaust memory.
 
 use quick_xml::events::{BytesRef, BytesStart, Event};
 use quick_xml::XmlVersion;
 
-use super::{
+use super::document::{
     CellSpec, ClueAttributes, ClueList, Document, GridSpec, ListedClue, OpenWord, Place, Source,
     Word,
 };
