@@ -20,6 +20,10 @@ use crate::pattern::file::nth_seated;
 use crate::pattern::seat::Seat;
 use crate::pattern::{hex, Pattern};
 
+/// The shortest run that is a word unless a user or a file says otherwise
+/// (a run of one cell is unchecked), and the shortest a fill ever fills.
+pub const DEFAULT_MIN_SLOT: usize = 2;
+
 pub use crate::pattern::{check_side, MAX_SIDE, MIN_SIDE};
 
 /// A text grid is at most 31 lines of 31 cells; anything much larger is
@@ -569,12 +573,22 @@ pub fn load(spec: &str) -> Result<Grid> {
 pub fn load_marked(spec: &str) -> Result<(Grid, Marks)> {
     let unmarked = |grid: Grid| (grid, Marks::new());
     let path = Path::new(spec);
-    if path.is_dir() {
-        return Err(Error::invalid(format!(
-            "{spec} is a directory; give a grid file, a pattern file or a hex pattern"
-        )));
-    }
-    if path.is_file() {
+    // Anything that exists is read as a file: a device or a FIFO too, so
+    // that `/dev/null` is an empty grid, not "no such file".
+    let exists = match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => {
+            return Err(Error::invalid(format!(
+                "{spec} is a directory; give a grid file, a pattern file or a hex pattern"
+            )));
+        }
+        Ok(_) => true,
+        Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => {
+            return Err(Error::io(path, e));
+        }
+        // Not found, or not a file name at all (a long hex pattern).
+        Err(_) => false,
+    };
+    if exists {
         if path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("hex"))

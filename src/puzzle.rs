@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 
 use crate::error::{Error, Result};
-use crate::grid::{check_marks, marked_text, Cell, Direction, Grid, Slot};
+use crate::grid::{check_marks, marked_text, Cell, Direction, Grid, Slot, DEFAULT_MIN_SLOT};
 
 /// Cell marks live with the grid (the text grid format reads them); the
 /// puzzle document carries them.
@@ -18,9 +18,6 @@ pub use crate::grid::{Mark, Marks};
 /// Enumerations are made from an entry's written form, which the word
 /// list knows.
 pub use crate::wordlist::forms::enumeration_of;
-
-/// The shortest run that is a word when a file does not say otherwise.
-pub const DEFAULT_MIN_SLOT: usize = 2;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
@@ -334,7 +331,7 @@ mod tests {
         assert_eq!(with_enumeration("", "5"), "(5)");
         assert_eq!(with_enumeration("Year (2019)", ""), "Year (2019)");
         let grid = Grid::parse_text("ABCD\nE##F\nGHIJ\n", "g").unwrap();
-        let mut puzzle = Puzzle::from_grid(grid, 2);
+        let mut puzzle = Puzzle::from_grid(grid, DEFAULT_MIN_SLOT);
         let texts = ["Year (2019) (4)", "Bad (abbr.)", "Wrong count (4)", "(3)"];
         for (clue, text) in puzzle.clues.iter_mut().zip(texts) {
             clue.text = text.to_string();

@@ -12,10 +12,11 @@ use cruciverb::files;
 use cruciverb::fill::quality::Quality;
 use cruciverb::fill::{fill, fills, Fill, FillOptions, Outcome, Want};
 use cruciverb::formats::ipuz;
-use cruciverb::grid::{self, Grid};
+use cruciverb::grid::{self, Grid, DEFAULT_MIN_SLOT};
 use cruciverb::puzzle::Puzzle;
 use cruciverb::wordlist::index::Index;
 use cruciverb::wordlist::notes::notes;
+use cruciverb::wordlist::roots::roots;
 use cruciverb::wordlist::spec::default_cache_dir;
 use cruciverb::Result;
 
@@ -35,7 +36,7 @@ pub struct FillArgs {
     #[command(flatten)]
     lists: WordlistOptions,
     /// Shortest run that is a word (shorter runs are unchecked cells).
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = DEFAULT_MIN_SLOT)]
     min_slot: usize,
     /// Seed for the choice among good candidates.
     #[arg(long, default_value_t = 0)]
@@ -129,7 +130,7 @@ pub fn run(command: &FillArgs) -> Result<ExitCode> {
     match fill(&grid, &index, &options)? {
         Outcome::Filled(f) => {
             print_fill(&f)?;
-            print_quality(&f);
+            print_quality(&f, options.min_slot.max(DEFAULT_MIN_SLOT));
             if let Some(out) = &command.out {
                 let mut puzzle = Puzzle::from_grid(f.grid, command.min_slot);
                 puzzle.set_marks(marks)?;
@@ -153,8 +154,16 @@ fn print_fill(f: &Fill) -> Result<()> {
 }
 
 /// What an editor would count in the fill, on stderr (stdout stays the grid).
-fn print_quality(f: &Fill) {
-    note!("{}", Quality::of(&f.words, notes()).to_string().trim_end());
+fn print_quality(f: &Fill, min_slot: usize) {
+    let entries: Vec<String> = f
+        .grid
+        .slots(min_slot)
+        .iter()
+        .filter_map(|slot| f.grid.entry(slot))
+        .collect();
+    let answers: Vec<&str> = entries.iter().map(String::as_str).collect();
+    let quality = Quality::of(&f.words, &answers, notes(), roots());
+    note!("{}", quality.to_string().trim_end());
 }
 
 /// Says why the search ended without a fill; exit code [`NO_RESULT`].

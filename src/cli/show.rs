@@ -4,14 +4,15 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use cruciverb::{grid, terminal, Result};
+use cruciverb::grid::{self, DEFAULT_MIN_SLOT};
+use cruciverb::{terminal, Result};
 
 #[derive(Args)]
 pub struct ShowArgs {
     /// A text grid file, a hex pattern, FILE.hex (its first pattern) or FILE.hex:N.
     pattern: String,
     /// Shortest run that is a word (and gets a clue number).
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = DEFAULT_MIN_SLOT)]
     min_slot: usize,
 }
 

@@ -9,7 +9,7 @@ use clap::Args;
 use std::path::{Path, PathBuf};
 
 use cruciverb::formats::{self, Format};
-use cruciverb::grid;
+use cruciverb::grid::{self, DEFAULT_MIN_SLOT};
 use cruciverb::puzzle::Puzzle;
 use cruciverb::studio::lists::{Lists, WordSource, LIST_MEMORY};
 use cruciverb::studio::server;
@@ -137,6 +137,9 @@ fn opening(spec: &str) -> Result<(Option<Puzzle>, Option<PathBuf>)> {
         Some(Format::Puz | Format::Jpz | Format::Xd) => {
             Ok((Some(formats::import(path)?), Some(path.to_path_buf())))
         }
-        _ => Ok((Some(Puzzle::from_grid(grid::load(spec)?, 2)), None)),
+        _ => Ok((
+            Some(Puzzle::from_grid(grid::load(spec)?, DEFAULT_MIN_SLOT)),
+            None,
+        )),
     }
 }

@@ -335,6 +335,7 @@ mod tests {
 
     use super::super::rules::fillable_rules;
     use super::*;
+    use crate::grid::DEFAULT_MIN_SLOT;
     use crate::pattern::rules::Style;
 
     /// British draws keep the lattice's shape: rotational symmetry, blocks
@@ -361,7 +362,7 @@ mod tests {
                 .filter(|&(r, c)| !white(r, c))
                 .count();
             assert!((64..=74).contains(&blocks), "seed {seed}: {blocks} blocks");
-            let slots = g.slots(2);
+            let slots = g.slots(DEFAULT_MIN_SLOT);
             assert!((30..=34).contains(&slots.len()), "seed {seed}");
             for slot in &slots {
                 // Checked cells: those with a white neighbour across the

@@ -5,9 +5,9 @@
 //! entries ([`lively_shape`]), which only a rich list fills with lively
 //! words.
 
+use crate::grid::DEFAULT_MIN_SLOT;
 use crate::grid::{Direction, Grid, Slot};
 use crate::pattern::rules::{Amount, Bound, Rules, Style, Symmetry};
-use crate::puzzle::DEFAULT_MIN_SLOT;
 
 /// Rules for random patterns that fill well from a list like the default
 /// one. American grids: 16–18% blocks, a word count in the band of

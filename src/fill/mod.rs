@@ -22,7 +22,7 @@ mod viability;
 use std::time::Duration;
 
 use crate::error::{Error, Result};
-use crate::grid::Grid;
+use crate::grid::{Grid, DEFAULT_MIN_SLOT};
 use crate::wordlist::index::Index;
 pub use options::{FillOptions, Ration, Want};
 pub use outcome::{slot_name, Fill, NoFill, Outcome, Placed};
@@ -34,13 +34,16 @@ use search::{AtLeaf, End, Problem, Search};
 pub use viability::{candidates, letter_counts, Asking, Candidate, Candidates};
 
 /// A fill, or why there is none. With `options.polish`, a first fill is
-/// followed by a bounded search for a better one: the floor is raised past
-/// the fill's lowest score and the grid filled again, until no fill clears
-/// the floor or the time is spent (every fill found clears every earlier
-/// one's lowest score, so the result only improves).
+/// followed by a bounded search for a better one: the floor of the slots
+/// the search chooses for is raised past the lowest score it chose and the
+/// grid filled again, until no fill clears that floor or the time is spent
+/// (every fill found clears every earlier one's lowest choice, so the
+/// result only improves). The given entries keep the caller's floor: a
+/// theme entry at 51 stays a list word of the fill, not the constructor's
+/// own, however high the polish climbs.
 pub fn fill(grid: &Grid, index: &Index, options: &FillOptions) -> Result<Outcome> {
     let started = std::time::Instant::now();
-    let mut best = match first_fill(grid, index, options)? {
+    let mut best = match first_fill(grid, index, options, options.floor)? {
         Outcome::Filled(f) => f,
         other => return Ok(other),
     };
@@ -52,17 +55,19 @@ pub fn fill(grid: &Grid, index: &Index, options: &FillOptions) -> Result<Outcome
     let polishing = options.within.sooner(budget);
     for round in 1u64.. {
         let left = polishing.left().unwrap_or(Duration::ZERO);
-        if left.is_zero() || best.lowest_score() >= crate::wordlist::MAX_SCORE {
+        let Some(lowest) = best.lowest_chosen() else {
+            break;
+        };
+        if left.is_zero() || lowest >= crate::wordlist::MAX_SCORE {
             break;
         }
         let higher = FillOptions {
-            floor: best.lowest_score() + 1,
             seed: options.seed.wrapping_add(round),
             timeout: Some(left),
             polish: Duration::ZERO,
             ..options.clone()
         };
-        match first_fill(grid, index, &higher) {
+        match first_fill(grid, index, &higher, lowest + 1) {
             Ok(Outcome::Filled(f)) => best = f,
             // No fill clears the floor, or none was found in time: the
             // best so far stands. (A floor no word of some length clears
@@ -73,10 +78,16 @@ pub fn fill(grid: &Grid, index: &Index, options: &FillOptions) -> Result<Outcome
     Ok(Outcome::Filled(best))
 }
 
-/// The first fill found, or why there is none.
-fn first_fill(grid: &Grid, index: &Index, options: &FillOptions) -> Result<Outcome> {
+/// The first fill found whose chosen words score at least `open_floor`,
+/// or why there is none.
+fn first_fill(
+    grid: &Grid,
+    index: &Index,
+    options: &FillOptions,
+    open_floor: u8,
+) -> Result<Outcome> {
     let mut found = None;
-    let ending = fills(grid, index, options, Want::Distinct, |f| {
+    let ending = fills_above(grid, index, options, open_floor, Want::Distinct, |f| {
         found = Some(f);
         false
     })?;
@@ -95,9 +106,22 @@ pub fn fills(
     index: &Index,
     options: &FillOptions,
     want: Want,
+    visit: impl FnMut(Fill) -> bool,
+) -> Result<Outcome<()>> {
+    fills_above(grid, index, options, options.floor, want, visit)
+}
+
+/// [`fills`] whose chosen words score at least `open_floor` (at least
+/// `options.floor`); the given entries are classified at `options.floor`.
+fn fills_above(
+    grid: &Grid,
+    index: &Index,
+    options: &FillOptions,
+    open_floor: u8,
+    want: Want,
     mut visit: impl FnMut(Fill) -> bool,
 ) -> Result<Outcome<()>> {
-    let slots = grid.slots(options.min_slot.max(2));
+    let slots = grid.slots(options.min_slot.max(DEFAULT_MIN_SLOT));
     if slots.is_empty() {
         return Err(Error::invalid("the grid has no slot to fill"));
     }
@@ -125,7 +149,7 @@ pub fn fills(
         return Ok(Outcome::Filled(()));
     }
     let words = slot_words(&slots, index)?;
-    let problem = Problem::from_options(grid, slots, words, index, options);
+    let problem = Problem::from_options(grid, slots, words, index, options).raising(open_floor);
     let at_leaf = match want {
         Want::Distinct => AtLeaf::Stop,
         Want::All => AtLeaf::Continue,
@@ -136,7 +160,7 @@ pub fn fills(
         let reason = "no word fits the fixed letters of";
         return Ok(Outcome::Unfillable(no_fill(&problem, &empty, reason)));
     }
-    if let Some(why) = too_few_words(&problem.slots, &problem.words, options.floor) {
+    if let Some(why) = too_few_words(&problem, grid) {
         return Ok(Outcome::Unfillable(why));
     }
     let end = search.run(|assignment, nodes| visit(fill_from(&problem, grid, assignment, nodes)));

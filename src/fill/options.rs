@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use crate::grid::DEFAULT_MIN_SLOT;
 use crate::progress::Deadline;
 
 /// A fill's time limit is made in one place, [`FillOptions::deadline`]:
@@ -62,7 +63,7 @@ pub struct Ration {
 impl Default for FillOptions {
     fn default() -> Self {
         FillOptions {
-            min_slot: 2,
+            min_slot: DEFAULT_MIN_SLOT,
             seed: 0,
             timeout: None,
             use_all: false,

@@ -21,7 +21,8 @@ pub enum Outcome<T = Fill> {
 #[derive(Clone, Debug)]
 pub struct Fill {
     pub grid: Grid,
-    /// Every slot the search filled with its word, across slots first (not
+    /// Every slot the search filled with its word, across slots first:
+    /// the slots it chose words for and the fixed entries of the list (not
     /// the constructor's own entries, see [`super::prepare::searched`]).
     pub words: Vec<Placed>,
     pub nodes: u64,
@@ -34,6 +35,9 @@ pub struct Placed {
     pub slot: String,
     pub word: String,
     pub score: u8,
+    /// The grid gave every letter: the entry is the constructor's, kept
+    /// whatever its score (a theme entry), though the list has it.
+    pub given: bool,
 }
 
 impl Fill {
@@ -44,6 +48,16 @@ impl Fill {
 
     pub fn lowest_score(&self) -> u8 {
         self.words.iter().map(|w| w.score).min().unwrap_or(0)
+    }
+
+    /// The lowest score among the words the search chose (not the given
+    /// entries, which no refill changes); None when it chose none.
+    pub fn lowest_chosen(&self) -> Option<u8> {
+        self.words
+            .iter()
+            .filter(|w| !w.given)
+            .map(|w| w.score)
+            .min()
     }
 
     /// How a fill ranks against another of the same grid: the higher lowest

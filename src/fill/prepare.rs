@@ -119,12 +119,23 @@ pub(super) fn slot_words<'a>(slots: &[Slot], index: &'a Index) -> Result<Vec<Wor
 }
 
 /// More slots of one length than words of that length: no fill without a
-/// repeat. Caught here because pairwise propagation cannot count.
-pub(super) fn too_few_words(slots: &[Slot], words: &[Words], floor: u8) -> Option<NoFill> {
+/// repeat. Caught here because pairwise propagation cannot count. A slot
+/// the grid gives whole brings its own word, counted even below the floor
+/// (see [`Problem::raising`]).
+pub(super) fn too_few_words(problem: &Problem, grid: &Grid) -> Option<NoFill> {
+    let slots = &problem.slots;
     let longest = slots.iter().map(|s| s.len).max()?;
     (2..=longest).find_map(|len| {
         let of_len: Vec<usize> = (0..slots.len()).filter(|&s| slots[s].len == len).collect();
-        let available = words[*of_len.first()?].scoring_at_least(floor);
+        let words = &problem.words[*of_len.first()?];
+        let given_below = of_len
+            .iter()
+            .map(|&s| grid.letters(&slots[s]))
+            .filter(|letters| letters.iter().all(Option::is_some))
+            .filter_map(|letters| words.matching(&letters, 0).minimum())
+            .filter(|&w| words.score(w) < problem.floor())
+            .count();
+        let available = words.scoring_at_least(problem.floor()) + given_below;
         (of_len.len() > available).then(|| NoFill {
             slots: of_len.iter().map(|&s| slot_name(&slots[s])).collect(),
             reason: format!(
@@ -160,6 +171,7 @@ pub(super) fn fill_from(problem: &Problem, grid: &Grid, assignment: &[usize], no
             slot: slot_name(slot),
             word: source.word_str(w).to_string(),
             score: source.score(w),
+            given: grid.letters(slot).iter().all(Option::is_some),
         });
     }
     Fill {

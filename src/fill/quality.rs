@@ -9,7 +9,9 @@
 //! entry's letters, so a fill from a constructor's own list is judged by the
 //! same measure; its long entries, which carry the grid, are listed with
 //! their scores. The filler never puts two entries sharing a root in a grid,
-//! but a constructor's own entries may: the report names such pairs.
+//! but a constructor's own entries may: the report names such pairs. The
+//! constructor's own entries (typed words the list lacks) count among the
+//! entries and are named, but have no score to weigh.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -35,7 +37,9 @@ const COUNTED: [(Kind, &str); 7] = [
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Quality {
+    /// Every entry of the grid, the constructor's own included.
     pub entries: usize,
+    /// The mean and lowest score of the list's words.
     pub mean: f64,
     pub lowest: u8,
     /// Entries scoring below the default minimum, worst first.
@@ -47,10 +51,15 @@ pub struct Quality {
     /// Pairs of the grid's entries that share a root, with the roots they
     /// share (`ELM`): only the constructor's own entries can make one.
     pub shared: Vec<(String, String, String)>,
+    /// The constructor's own entries, which no list scores, in grid order.
+    pub own: Vec<String>,
 }
 
 impl Quality {
-    pub fn of(words: &[Placed], notes: &Notes) -> Quality {
+    /// The report on a fill whose scored words are `words` and whose
+    /// entries, all of them in grid order, are `answers`: the words the
+    /// search chose or found in the list, and the constructor's own.
+    pub fn of(words: &[Placed], answers: &[&str], notes: &Notes, roots: &RootTable) -> Quality {
         let total: u64 = words.iter().map(|w| w.score as u64).sum();
         let mut weak: Vec<Placed> = words
             .iter()
@@ -75,24 +84,18 @@ impl Quality {
             .collect();
         long.sort_by_key(|w| std::cmp::Reverse(w.word.len()));
         Quality {
-            entries: words.len(),
+            entries: words.len().max(answers.len()),
             mean: total as f64 / words.len().max(1) as f64,
             lowest: words.iter().map(|w| w.score).min().unwrap_or(0),
             weak,
             kinds,
             long,
-            shared: Vec::new(),
+            shared: clashing_pairs(roots, &distinct(answers))
+                .into_iter()
+                .map(|(a, b, roots)| (a.to_string(), b.to_string(), roots.join(", ")))
+                .collect(),
+            own: own_entries(words, answers),
         }
-    }
-
-    /// Adds the pairs of `answers` (every entry of the grid, the
-    /// constructor's own among them) that share a root in `table`.
-    pub fn sharing_roots(mut self, table: &RootTable, answers: &[&str]) -> Quality {
-        self.shared = clashing_pairs(table, answers)
-            .into_iter()
-            .map(|(a, b, roots)| (a.to_string(), b.to_string(), roots.join(", ")))
-            .collect();
-        self
     }
 
     /// Entries of `kind` in the fill.
@@ -101,13 +104,53 @@ impl Quality {
     }
 }
 
+/// `answers` without repeats: an entry typed twice is a duplicate (which
+/// the studio's analysis names), not a pair sharing a root with itself.
+fn distinct<'a>(answers: &[&'a str]) -> Vec<&'a str> {
+    let mut seen = Vec::with_capacity(answers.len());
+    for &answer in answers {
+        if !seen.contains(&answer) {
+            seen.push(answer);
+        }
+    }
+    seen
+}
+
+/// The entries of `answers` that no word of `words` accounts for, taken
+/// one for one (a typed word may stand beside the same word chosen).
+fn own_entries(words: &[Placed], answers: &[&str]) -> Vec<String> {
+    let mut scored: Vec<&str> = words.iter().map(|w| w.word.as_str()).collect();
+    answers
+        .iter()
+        .filter(|answer| match scored.iter().position(|w| w == *answer) {
+            Some(i) => {
+                scored.swap_remove(i);
+                false
+            }
+            None => true,
+        })
+        .map(|answer| answer.to_string())
+        .collect()
+}
+
 impl fmt::Display for Quality {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        writeln!(
-            f,
-            "quality: {} entries, mean score {:.1}, lowest {}",
-            self.entries, self.mean, self.lowest
-        )?;
+        match self.own.len() {
+            0 => writeln!(
+                f,
+                "quality: {} entries, mean score {:.1}, lowest {}",
+                self.entries, self.mean, self.lowest
+            )?,
+            own => writeln!(
+                f,
+                "quality: {} entries, {} of them scored: mean score {:.1}, lowest {}\n  your own, unscored ({own}): {}",
+                self.entries,
+                self.entries - own,
+                self.mean,
+                self.lowest,
+                self.own.join(", ")
+            )?,
+        }
         let scored = |words: &[Placed]| {
             words
                 .iter()
@@ -156,6 +199,7 @@ mod tests {
             slot: slot.into(),
             word: word.into(),
             score,
+            given: false,
         }
     }
 
@@ -173,8 +217,11 @@ mod tests {
             placed("3D", "BUCKETLIST", 78),
             placed("4D", "CAT", 90),
         ];
-        let q = Quality::of(&words, &notes);
+        let answers = ["ELVIS", "NASA", "INA", "URINE", "BUCKETLIST", "CAT"];
+        let table = RootTable::from_text(String::new());
+        let q = Quality::of(&words, &answers, &notes, &table);
         assert_eq!(q.entries, 6);
+        assert!(q.own.is_empty());
         assert_eq!(q.lowest, 35);
         assert_eq!(q.weak, [placed("2D", "URINE", 35), placed("1D", "INA", 40)]);
         assert_eq!(q.of_kind(Kind::Name), ["ELVIS"]);
@@ -194,6 +241,26 @@ mod tests {
         assert!(text.contains("  foreign words: none\n"), "{text}");
         assert!(
             text.contains("  long entries (8+ letters) (1): BUCKETLIST 78\n"),
+            "{text}"
+        );
+        // Typed entries the list lacks count, are named and are not scored;
+        // a typed CAT beside a chosen one is the constructor's too.
+        let answers = [
+            "ELVIS",
+            "NASA",
+            "INA",
+            "URINE",
+            "BUCKETLIST",
+            "CAT",
+            "ZORBING",
+            "CAT",
+        ];
+        let q = Quality::of(&words, &answers, &notes, &table);
+        assert_eq!((q.entries, q.lowest), (8, 35));
+        assert_eq!(q.own, ["ZORBING", "CAT"]);
+        let text = q.to_string();
+        assert!(
+            text.starts_with("quality: 8 entries, 6 of them scored: mean score 63.5, lowest 35\n  your own, unscored (2): ZORBING, CAT\n  below 50 (2)"),
             "{text}"
         );
     }

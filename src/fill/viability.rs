@@ -25,7 +25,7 @@ use super::outcome::{slot_name, NoFill};
 use super::prepare::{fill_from, no_fill, searched, slot_words};
 use super::search::{AtLeaf, End, Problem, Search};
 use crate::error::{Error, Result};
-use crate::grid::{Cell, Grid};
+use crate::grid::{Cell, Grid, DEFAULT_MIN_SLOT};
 use crate::progress::Deadline;
 use crate::wordlist::index::Index;
 
@@ -112,7 +112,7 @@ pub fn candidates(
     options: &FillOptions,
     asking: &Asking,
 ) -> Result<Candidates> {
-    let all = grid.slots(options.min_slot.max(2));
+    let all = grid.slots(options.min_slot.max(DEFAULT_MIN_SLOT));
     if !all.iter().any(|s| slot_name(s).eq_ignore_ascii_case(slot)) {
         return Err(Error::invalid(format!(
             "the grid has no slot {slot} (slots are named like clues: 1A, 3D)"
@@ -288,7 +288,7 @@ pub fn letter_counts(
     index: &Index,
     options: &FillOptions,
 ) -> Result<std::result::Result<Vec<Option<u8>>, NoFill>> {
-    let slots = grid.slots(options.min_slot.max(2));
+    let slots = grid.slots(options.min_slot.max(DEFAULT_MIN_SLOT));
     let slots = searched(slots, grid, index, options.floor);
     let words = slot_words(&slots, index)?;
     let problem = Problem::from_options(grid, slots, words, index, options);

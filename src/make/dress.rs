@@ -7,8 +7,9 @@ use crate::error::Result;
 use crate::fill::quality::Quality;
 use crate::fill::Fill;
 use crate::grid::Direction;
+use crate::grid::DEFAULT_MIN_SLOT;
 use crate::pattern::seat::Seat;
-use crate::puzzle::{Mark, Marks, Puzzle, DEFAULT_MIN_SLOT};
+use crate::puzzle::{Mark, Marks, Puzzle};
 use crate::theme::Theme;
 use crate::wordlist::dialect::Dialect;
 use crate::wordlist::notes::notes;
@@ -57,7 +58,7 @@ pub(super) fn dress(
         });
     }
     let answers: Vec<&str> = puzzle.clues.iter().map(|c| c.answer.as_str()).collect();
-    let quality = Quality::of(&fill.words, notes()).sharing_roots(roots(), &answers);
+    let quality = Quality::of(&fill.words, &answers, notes(), roots());
     Ok(Made {
         puzzle,
         fill,

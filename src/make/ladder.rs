@@ -16,10 +16,10 @@ use rand::Rng;
 
 use crate::draw::{has_room, letters_fit, random_pattern_keeping, themed_rules, DrawLimit, BEST};
 use crate::error::Result;
+use crate::grid::DEFAULT_MIN_SLOT;
 use crate::grid::{Cell, Grid};
 use crate::pattern::rules::{Rules, Style, Symmetry};
 use crate::pattern::seat::{Seat, Seating};
-use crate::puzzle::DEFAULT_MIN_SLOT;
 use crate::theme::{self, SeatOptions, Theme};
 use crate::wordlist::index::Index;
 

@@ -33,10 +33,10 @@ use crate::draw::{fillable_rules, random_pattern, until_one_fills, Drawn, Draws}
 use crate::error::{Error, Result};
 use crate::fill::{slot_name, Fill, Outcome};
 use crate::grid::Grid;
+use crate::grid::DEFAULT_MIN_SLOT;
 use crate::pattern::rules::Rules;
 use crate::pattern::seat::Seat;
 use crate::progress::Reporter;
-use crate::puzzle::DEFAULT_MIN_SLOT;
 use crate::wordlist::index::Index;
 use crate::wordlist::spec::ListSpec;
 

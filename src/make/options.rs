@@ -9,8 +9,8 @@ use std::time::Duration;
 use crate::clues::Level;
 use crate::fill::{FillOptions, Ration};
 use crate::grid::Grid;
+use crate::grid::DEFAULT_MIN_SLOT;
 use crate::pattern::rules::Style;
-use crate::puzzle::DEFAULT_MIN_SLOT;
 use crate::theme::{SeatOptions, Theme};
 use crate::wordlist::dialect::Dialect;
 

@@ -9,9 +9,9 @@ use std::time::Duration;
 use crate::clues::Sources;
 use crate::error::Result;
 use crate::fill::{fill, Fill, FillOptions, Outcome};
+use crate::grid::DEFAULT_MIN_SLOT;
 use crate::grid::{Cell, Grid};
 use crate::pattern::seat::Seat;
-use crate::puzzle::DEFAULT_MIN_SLOT;
 use crate::wordlist::index::Index;
 use crate::wordlist::roots::roots;
 

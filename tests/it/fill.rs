@@ -357,6 +357,43 @@ fn polishing_only_raises_the_lowest_score() {
 }
 
 #[test]
+fn polishing_keeps_a_given_list_entry_below_its_raised_floor() {
+    // CAT is given and scores 51: a list word, so an entry of the fill.
+    // Two fills fit below it: chosen words at 55 and up, or all at 70.
+    // Polishing raises the floor of the chosen words past 55, never CAT's.
+    let words = list(concat!(
+        "cat;51\none;80\ndew;55\ncod;80\nane;80\ntew;80\n",
+        "qrs;70\nuvw;70\ncqu;70\narv;70\ntsw;70\n",
+    ));
+    let index = Index::build(&words, 0).unwrap();
+    let start = grid("CAT\n...\n...\n");
+    for seed in 0..4 {
+        let options = FillOptions {
+            seed,
+            floor: 50,
+            polish: Duration::from_secs(5),
+            ..FillOptions::default()
+        };
+        let Outcome::Filled(f) = fill(&start, &index, &options).unwrap() else {
+            panic!("seed {seed}: expected a fill");
+        };
+        assert_eq!(f.grid.to_text(), "CAT\nQRS\nUVW\n", "seed {seed}");
+        let entries: Vec<(&str, u8, bool)> = f
+            .words
+            .iter()
+            .map(|p| (p.word.as_str(), p.score, p.given))
+            .collect();
+        assert_eq!(entries.len(), 6, "seed {seed}: {entries:?}");
+        assert!(
+            entries.contains(&("CAT", 51, true)),
+            "seed {seed}: {entries:?}"
+        );
+        assert_eq!(entries.iter().filter(|e| e.2).count(), 1);
+        assert_eq!((f.lowest_score(), f.lowest_chosen()), (51, Some(70)));
+    }
+}
+
+#[test]
 fn fills_an_american_15x15_from_the_embedded_list() {
     let (words, _) = cruciverb::wordlist::embedded::default_list().unwrap();
     let mut words = words;

@@ -91,6 +91,8 @@ const CASES: &[(&[&str], &str)] = &[
     (&["show", "binary.bin"], "cruciverb: error: binary.bin:1: not text (is this a binary file?)"),
     (&["show", "dir"], "cruciverb: error: dir is a directory; give a grid file, a pattern file or a hex pattern"),
     (&["show", "missing.txt"], "cruciverb: error: missing.txt: no such file"),
+    (&["show", "/dev/null"], "cruciverb: error: /dev/null:1: empty grid"),
+    (&["fill", "/dev/null"], "cruciverb: error: /dev/null:1: empty grid"),
     (&["show", "FFF"], "cruciverb: error: \"FFF\" is neither a file nor a hex pattern: hex pattern of 3 characters holds 12 cells, which is not a square of side 3..=31 (use a WxH: prefix for other shapes)"),
     (&["show", "latin1.txt"], "cruciverb: error: latin1.txt:1: not text (is this a binary file?)"),
     (&["fill", "empty.txt"], "cruciverb: error: empty.txt:1: empty grid"),

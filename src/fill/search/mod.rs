@@ -199,7 +199,11 @@ impl<'p, 'a> Search<'p, 'a> {
             .zip(&problem.words)
             .enumerate()
             .map(|(s, (slot, source))| {
-                let mut words = source.matching(&grid.letters(slot), problem.floor);
+                let letters = grid.letters(slot);
+                // A slot given whole holds its list word at any floor.
+                let given = letters.iter().all(Option::is_some);
+                let floor = if given { 0 } else { problem.floor };
+                let mut words = source.matching(&letters, floor);
                 for banned in problem.banned.iter().filter(|b| b.len() == slot.len) {
                     // A banned word below the floor is in no domain anyway.
                     if let Some(w) = source.matching(banned, 0).minimum() {

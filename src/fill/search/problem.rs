@@ -9,7 +9,7 @@ use fixedbitset::FixedBitSet;
 
 use crate::fill::crossing::Crossing;
 use crate::fill::options::{FillOptions, Ration};
-use crate::grid::{Grid, Slot};
+use crate::grid::{Grid, Slot, DEFAULT_MIN_SLOT};
 use crate::wordlist::index::{Index, Words, NAME, RATIONED, WEAK};
 use crate::wordlist::roots::roots as root_table;
 
@@ -20,7 +20,10 @@ pub(in crate::fill) struct Problem<'a> {
     pub(super) crossings: Vec<Vec<Crossing>>,
     /// Slots of each length, for the no-repeat and root rules.
     pub(super) same_length: Vec<Vec<usize>>,
-    /// Words scoring below this are left out of every domain.
+    /// Words scoring below this are left out of the domain of every slot
+    /// with an open cell. A slot the grid gives whole keeps its word
+    /// whatever this is: it was classified as a list word (see
+    /// [`crate::fill::prepare::searched`]) at the caller's floor.
     pub(super) floor: u8,
     /// Words left out of every domain whatever their score (see
     /// [`Problem::banning`]).
@@ -128,7 +131,7 @@ impl<'a> Problem<'a> {
             .map(|s| (s.row, s.col, s.direction))
             .collect();
         let table = root_table();
-        for slot in grid.slots(2) {
+        for slot in grid.slots(DEFAULT_MIN_SLOT) {
             let letters = grid.letters(&slot);
             if searched.contains(&(slot.row, slot.col, slot.direction))
                 || letters.iter().any(Option::is_none)
@@ -182,9 +185,16 @@ impl<'a> Problem<'a> {
         }
     }
 
-    /// Words scoring below this are in no domain.
+    /// Words scoring below this are in no open slot's domain.
     pub fn floor(&self) -> u8 {
         self.floor
+    }
+
+    /// Leaves words below `floor` out of the open slots' domains (a
+    /// polish round's raised floor); a lower one changes nothing.
+    pub fn raising(mut self, floor: u8) -> Problem<'a> {
+        self.floor = self.floor.max(floor);
+        self
     }
 
     /// Leaves `words` (in grid letters, A–Z) out of every slot.

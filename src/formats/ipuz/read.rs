@@ -12,10 +12,8 @@ use crate::error::{Error, Result};
 use crate::files;
 use crate::formats::cell_text::{cell_text, CellText};
 use crate::formats::numbering::grid_clue;
-use crate::grid::{check_side, Cell, Direction, Grid, Mark, Marks};
-use crate::puzzle::{
-    direction_name, min_slot_candidates, parse_enumeration, Puzzle, DEFAULT_MIN_SLOT,
-};
+use crate::grid::{check_side, Cell, Direction, Grid, Mark, Marks, DEFAULT_MIN_SLOT};
+use crate::puzzle::{direction_name, min_slot_candidates, parse_enumeration, Puzzle};
 
 /// Reads an ipuz crossword. Besides what we write, this accepts:
 /// - `puzzle` cells as numbers, numeric strings, `""`, the file's `block`

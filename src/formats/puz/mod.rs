@@ -37,8 +37,8 @@ pub use latin1::to_latin1;
 pub use read::read;
 pub use write::{write, write_over};
 
+use crate::grid::DEFAULT_MIN_SLOT;
 use crate::grid::{Direction, Grid};
-use crate::puzzle::DEFAULT_MIN_SLOT;
 
 /// The signature every file has at offset 2.
 const MAGIC: &[u8; 12] = b"ACROSS&DOWN\0";

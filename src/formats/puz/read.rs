@@ -8,8 +8,9 @@ use super::checksum::{unmask, Body, Sums, MASKED_PARTS};
 use super::latin1;
 use super::*;
 use crate::error::{Error, Result};
+use crate::grid::DEFAULT_MIN_SLOT;
 use crate::grid::{Cell, Grid, Marks};
-use crate::puzzle::{Puzzle, DEFAULT_MIN_SLOT};
+use crate::puzzle::Puzzle;
 
 /// Reads a `.puz` file; `name` is used in error messages.
 ///

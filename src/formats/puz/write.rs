@@ -7,8 +7,9 @@ use super::latin1;
 use super::read::{parse, read_sections};
 use super::*;
 use crate::error::{Error, Result};
+use crate::grid::DEFAULT_MIN_SLOT;
 use crate::grid::{check_marks, Cell, Grid};
-use crate::puzzle::{Clue, Puzzle, DEFAULT_MIN_SLOT};
+use crate::puzzle::{Clue, Puzzle};
 
 /// The puzzle as a `.puz` file. Texts go through [`to_latin1`]. The grid must
 /// be completely filled and numbered the way `.puz` numbers it (`min_slot`

@@ -6,8 +6,9 @@ use std::collections::HashSet;
 
 use crate::error::{Error, Result};
 use crate::formats::numbering::grid_clue;
+use crate::grid::DEFAULT_MIN_SLOT;
 use crate::grid::{check_rebus, check_side, Cell, Direction, Grid, Mark, Marks};
-use crate::puzzle::{Puzzle, DEFAULT_MIN_SLOT};
+use crate::puzzle::Puzzle;
 
 /// Reads `.xd` text; `name` is used in error messages.
 pub fn read(text: &str, name: &str) -> Result<Puzzle> {

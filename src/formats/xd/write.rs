@@ -8,8 +8,9 @@ use std::collections::HashSet;
 
 use super::read::{numbered_lines, Sections};
 use crate::error::{Error, Result};
+use crate::grid::DEFAULT_MIN_SLOT;
 use crate::grid::{check_marks, Cell, Direction, Slot};
-use crate::puzzle::{answer, direction_name, with_enumeration, Puzzle, DEFAULT_MIN_SLOT};
+use crate::puzzle::{answer, direction_name, with_enumeration, Puzzle};
 
 /// Rebus keys in the order they are given out: digits as the spec's
 /// examples, then symbols no grid uses for anything else.

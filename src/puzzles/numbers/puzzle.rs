@@ -11,7 +11,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::expr::Expr;
-use crate::grid::{Direction, Grid, Slot};
+use crate::grid::{Direction, Grid, Slot, DEFAULT_MIN_SLOT};
 use crate::puzzles::json;
 use crate::{Error, Result};
 
@@ -169,7 +169,7 @@ fn check_values(values: &[i64]) -> Result<Vec<i128>> {
 /// Pairs every slot with its clue, refusing clues without a slot and slots
 /// without a clue.
 fn match_clues(grid: &Grid, given: &ClueFile) -> Result<Vec<Clue>> {
-    let slots = grid.slots(2);
+    let slots = grid.slots(DEFAULT_MIN_SLOT);
     let numbers = grid.clue_numbers(2);
     let highest = numbers.iter().copied().max().unwrap_or(0);
     let mut by_slot: BTreeMap<(Direction, u32), &String> = BTreeMap::new();

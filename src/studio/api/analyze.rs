@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 
 use super::request::{options, parse_grid, parse_style, Reply};
 use crate::fill;
-use crate::grid::Grid;
+use crate::grid::{Grid, DEFAULT_MIN_SLOT};
 use crate::pattern::rules::Style;
 use crate::wordlist::index::Index;
 use crate::wordlist::roots::{clashing_pairs, roots};
@@ -34,7 +34,7 @@ pub fn analyze(request: &AnalyzeRequest, index: &Index) -> Reply {
     let options = options(request.min_score, request.banned.as_deref())?;
     let floor = options.floor;
     let style = parse_style(request.style.as_deref())?;
-    let slots = grid.slots(2);
+    let slots = grid.slots(DEFAULT_MIN_SLOT);
     let (width, height) = (grid.width(), grid.height());
     let cells = (0..height).flat_map(|r| (0..width).map(move |c| (r, c)));
     let blocks = cells.clone().filter(|&(r, c)| !grid.is_white(r, c)).count();

@@ -12,6 +12,7 @@ use super::request::{parse_grid, Reply};
 use super::ApiError;
 use crate::clues::choose::suits;
 use crate::clues::{attach, database, slot_name, Answers, Choosing, Level, Sources};
+use crate::grid::DEFAULT_MIN_SLOT;
 use crate::puzzle::Puzzle;
 use crate::wordlist::dialect::{respell, Dialect};
 use crate::wordlist::WordList;
@@ -60,7 +61,7 @@ pub fn clues(request: &CluesRequest, list: &WordList) -> Reply {
         Some(true) => Dialect::British,
         _ => Dialect::American,
     };
-    let mut puzzle = Puzzle::from_grid(grid, 2);
+    let mut puzzle = Puzzle::from_grid(grid, DEFAULT_MIN_SLOT);
     set_clue_texts(&mut puzzle, &request.clues)?;
     let report = attach(
         &mut puzzle,

@@ -16,6 +16,7 @@ use crate::draw::{
     fillable_rules, random_pattern_keeping, until_one_fills, DrawLimit, Keeping, BEST,
     MOST_DESCENTS,
 };
+use crate::grid::DEFAULT_MIN_SLOT;
 use crate::pattern::rules::Rules;
 use crate::progress::Deadline;
 use crate::wordlist::index::Index;
@@ -111,7 +112,7 @@ pub fn pattern(request: &PatternRequest, index: &Index, cancel: Arc<AtomicBool>)
         "grid": rows(&best),
         "fillable": fillable,
         "tried": tried,
-        "words": best.slots(2).len(),
+        "words": best.slots(DEFAULT_MIN_SLOT).len(),
         "blocks": blocks,
         "rules": rules.describe(),
     }))

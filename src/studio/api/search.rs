@@ -16,7 +16,7 @@ use super::request::{options, parse_grid, rows, seconds, Reply};
 use super::ApiError;
 use crate::fill::quality::Quality;
 use crate::fill::{self, FillOptions, Outcome};
-use crate::grid::{Cell, Grid};
+use crate::grid::{Cell, Grid, DEFAULT_MIN_SLOT};
 use crate::progress::Deadline;
 use crate::studio::lists::WordSource;
 use crate::wordlist::index::Index;
@@ -218,16 +218,10 @@ pub fn fill(request: &FillRequest, index: &Index, gone: Arc<AtomicBool>) -> Repl
                 .collect();
             // The report judges the fill it describes, the constructor's
             // entries among its answers: they alone can share a root (the
-            // filler never pairs its own words so). An entry typed twice is
-            // a duplicate, which the analysis names, not a pair with itself.
-            let entries = complete_entries(&found.grid, &found.grid.slots(2));
-            let mut answers: Vec<&str> = Vec::new();
-            for (word, _) in &entries {
-                if !answers.contains(&word.as_str()) {
-                    answers.push(word);
-                }
-            }
-            let quality = Quality::of(&found.words, notes()).sharing_roots(roots(), &answers);
+            // filler never pairs its own words so).
+            let entries = complete_entries(&found.grid, &found.grid.slots(DEFAULT_MIN_SLOT));
+            let answers: Vec<&str> = entries.iter().map(|(word, _)| word.as_str()).collect();
+            let quality = Quality::of(&found.words, &answers, notes(), roots());
             Ok(json!({
                 "grid": rows(&out),
                 "words": words,
