@@ -34,7 +34,7 @@ pub const SUMMARY_NAME: &str = "summary.tsv";
 
 /// Rows of an unfinished batch, one appended as each pattern is done, so
 /// that a killed batch can resume without redoing them.
-pub const JOURNAL_NAME: &str = "summary.tsv.part";
+pub(crate) const JOURNAL_NAME: &str = "summary.tsv.part";
 
 const COLUMNS: &str =
     "pattern\tresult\tseconds\tmean_score\tlowest_score\tfile\tpattern_hex\tdetail\n";
@@ -130,7 +130,7 @@ impl Summary {
 
     /// The summary table: a header comment, then one tab-separated row per
     /// pattern, ranked as [`Summary::ranked`].
-    pub fn to_tsv(&self, patterns: &Path) -> String {
+    pub(crate) fn to_tsv(&self, patterns: &Path) -> String {
         let mut out = format!(
             "# cruciverb fill batch of {}: {} filled, {} unfillable, {} timed out in {:.1} s\n\
              # best fills first (highest lowest score, then mean), then unfillable, rejected, timed out\n",

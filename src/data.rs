@@ -14,7 +14,7 @@ use hashbrown::{DefaultHashBuilder, HashTable};
 
 /// The bytes `build.rs` deflated, inflated. Panics only on a broken build:
 /// build.rs compressed these very bytes from checked UTF-8.
-pub fn inflate(packed: &[u8]) -> String {
+pub(crate) fn inflate(packed: &[u8]) -> String {
     let bytes = miniz_oxide::inflate::decompress_to_vec(packed)
         .expect("a table compiled in by build.rs inflates");
     String::from_utf8(bytes).expect("build.rs checked the table is UTF-8")
@@ -48,7 +48,7 @@ struct Line {
 impl KeyedLines {
     /// Indexes the lines of `text`; lines without `;` are ignored and keys
     /// are sorted here, so the text need not be.
-    pub fn from_text(text: String) -> KeyedLines {
+    pub(crate) fn from_text(text: String) -> KeyedLines {
         let mut lines = Vec::new();
         let mut start = 0;
         for line in text.split_inclusive('\n') {

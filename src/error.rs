@@ -74,7 +74,7 @@ impl Error {
 }
 
 /// Attach a path to I/O errors: `fs::read(p).at(p)?`.
-pub trait IoContext<T> {
+pub(crate) trait IoContext<T> {
     fn at(self, path: &Path) -> Result<T>;
 }
 

@@ -296,7 +296,7 @@ fn commit_lock() -> MutexGuard<'static, ()> {
 
 /// Runs `steps` (renames that belong together) as one step an
 /// interruption cannot split: [`abandon`] waits for it.
-pub fn as_one<T>(steps: impl FnOnce() -> T) -> T {
+pub(crate) fn as_one<T>(steps: impl FnOnce() -> T) -> T {
     let _commit = commit_lock();
     steps()
 }
@@ -326,7 +326,7 @@ fn temporary_beside(path: &Path) -> PathBuf {
 }
 
 /// Creates the directories `path` will live in.
-pub fn create_parent(path: &Path) -> Result<()> {
+pub(crate) fn create_parent(path: &Path) -> Result<()> {
     match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => fs::create_dir_all(dir).at(dir),
         _ => Ok(()),
@@ -334,7 +334,7 @@ pub fn create_parent(path: &Path) -> Result<()> {
 }
 
 /// `path` with `suffix` appended to its file name: `p.hex` → `p.hex.part`.
-pub fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+pub(crate) fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.as_os_str().to_os_string();
     name.push(suffix);
     PathBuf::from(name)
@@ -354,7 +354,7 @@ pub fn is_broken_pipe(e: &Error) -> bool {
 /// Reads a whole input file of at most `limit` bytes: more is an error
 /// naming the file, not unbounded memory. A directory is refused; a FIFO
 /// or device is read up to the limit.
-pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>> {
+pub(crate) fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>> {
     let file = File::open(path).at(path)?;
     let meta = file.metadata().at(path)?;
     if meta.is_dir() {
@@ -379,7 +379,7 @@ pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>> {
 
 /// [`read_bounded`] as UTF-8 text; anything else is an error naming the
 /// line where the text stops being UTF-8.
-pub fn read_text(path: &Path, limit: u64) -> Result<String> {
+pub(crate) fn read_text(path: &Path, limit: u64) -> Result<String> {
     let bytes = read_bounded(path, limit)?;
     String::from_utf8(bytes).map_err(|e| {
         not_utf8(
@@ -392,7 +392,7 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String> {
 
 /// `bytes` as UTF-8 text; anything else is an error naming `source` and
 /// the line where the text stops being UTF-8.
-pub fn utf8<'a>(bytes: &'a [u8], source: &str) -> Result<&'a str> {
+pub(crate) fn utf8<'a>(bytes: &'a [u8], source: &str) -> Result<&'a str> {
     std::str::from_utf8(bytes).map_err(|e| not_utf8(bytes, e.valid_up_to(), source))
 }
 
@@ -409,7 +409,7 @@ fn not_utf8(bytes: &[u8], valid_up_to: usize, source: &str) -> Error {
 
 /// `text` as JSON; a syntax error names `source`, the line and the column
 /// (serde's own message, without its trailing position).
-pub fn parse_json(text: &str, source: &str) -> Result<serde_json::Value> {
+pub(crate) fn parse_json(text: &str, source: &str) -> Result<serde_json::Value> {
     serde_json::from_str(text).map_err(|e| {
         let message = e.to_string();
         let message = message.split(" at line ").next().unwrap_or_default();
@@ -419,7 +419,7 @@ pub fn parse_json(text: &str, source: &str) -> Result<serde_json::Value> {
 
 /// Largest puzzle, clue sheet or regex puzzle file read: far beyond any
 /// real one (a 31×31 puzzle with long clues is well under 1 MB).
-pub const MAX_DOCUMENT_BYTES: u64 = 64 << 20;
+pub(crate) const MAX_DOCUMENT_BYTES: u64 = 64 << 20;
 
 #[cfg(test)]
 mod tests {

@@ -239,7 +239,7 @@ impl Grid {
 
     /// The pattern with the letters of its seats (whole slots of the
     /// pattern, as pattern files guarantee) written in.
-    pub fn from_seated(pattern: &Pattern, seats: &[Seat]) -> Grid {
+    pub(crate) fn from_seated(pattern: &Pattern, seats: &[Seat]) -> Grid {
         let mut grid = Grid::from_pattern(pattern);
         for seat in seats {
             for ((r, c), letter) in seat.cells().zip(seat.answer.bytes()) {
@@ -343,14 +343,14 @@ pub struct Mark {
 
 impl Mark {
     /// An unmarked cell; such marks are never stored.
-    pub fn is_plain(&self) -> bool {
+    pub(crate) fn is_plain(&self) -> bool {
         *self == Mark::default()
     }
 }
 
 /// The marked cells by (row, column), counted from 0. A cell not in the map
 /// is unmarked; [`Mark::default`] is never stored.
-pub type Marks = BTreeMap<(usize, usize), Mark>;
+pub(crate) type Marks = BTreeMap<(usize, usize), Mark>;
 
 /// The names of the mark lines, in the order [`marked_text`] writes them.
 const MARK_KINDS: [&str; 3] = ["circled", "shaded", "rebus"];
@@ -463,7 +463,7 @@ fn parse_cell_name(grid: &Grid, name: &str) -> std::result::Result<(usize, usize
 
 /// Checks that `text` can be the rebus of the cell at (row, col): see
 /// [`Mark::rebus`]. Messages name the cell 1-based.
-pub fn check_rebus(
+pub(crate) fn check_rebus(
     grid: &Grid,
     row: usize,
     col: usize,
@@ -500,7 +500,7 @@ pub fn check_rebus(
 
 /// Checks marks against their grid: every cell inside it and white, no
 /// plain mark stored, every rebus fit for its cell (see [`check_rebus`]).
-pub fn check_marks(grid: &Grid, marks: &Marks) -> std::result::Result<(), String> {
+pub(crate) fn check_marks(grid: &Grid, marks: &Marks) -> std::result::Result<(), String> {
     for (&(row, col), mark) in marks {
         let name = format!("{},{}", row + 1, col + 1);
         if row >= grid.height || col >= grid.width {

@@ -96,7 +96,7 @@ impl Deadline {
     }
 
     /// This limit, also passed once `flag` is set.
-    pub fn with_cancel(self, flag: Arc<AtomicBool>) -> Deadline {
+    pub(crate) fn with_cancel(self, flag: Arc<AtomicBool>) -> Deadline {
         Deadline {
             cancel: Some(flag),
             ..self
@@ -106,7 +106,7 @@ impl Deadline {
     /// This limit, with [`Deadline::tick`] looking at the clock once every
     /// `ticks` ticks: few for steps that are slow themselves (a fill
     /// search's node), many for cheap ones.
-    pub fn tick_every(self, ticks: u32) -> Deadline {
+    pub(crate) fn tick_every(self, ticks: u32) -> Deadline {
         let every = ticks.max(1);
         Deadline {
             every,
@@ -118,7 +118,7 @@ impl Deadline {
     /// A child limit for part of the work (a probe, one pattern's fill):
     /// `limit` from now or this deadline, whichever comes first, with the
     /// same cancel flag and tick rate.
-    pub fn sooner(&self, limit: Duration) -> Deadline {
+    pub(crate) fn sooner(&self, limit: Duration) -> Deadline {
         let mine = Instant::now().checked_add(limit);
         let at = match (self.at, mine) {
             (Some(a), Some(m)) => Some(a.min(m)),
@@ -151,7 +151,7 @@ impl Deadline {
     /// Counts one step; true once the deadline has passed or the flag is
     /// set (looked at once every so many ticks).
     #[inline]
-    pub fn tick(&self) -> bool {
+    pub(crate) fn tick(&self) -> bool {
         if self.passed.load(Ordering::Relaxed) {
             return true;
         }

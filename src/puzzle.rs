@@ -14,10 +14,8 @@ use crate::grid::{check_marks, marked_text, Cell, Direction, Grid, Slot, DEFAULT
 
 /// Cell marks live with the grid (the text grid format reads them); the
 /// puzzle document carries them.
-pub use crate::grid::{Mark, Marks};
-/// Enumerations are made from an entry's written form, which the word
-/// list knows.
-pub use crate::wordlist::forms::enumeration_of;
+pub use crate::grid::Mark;
+pub(crate) use crate::grid::Marks;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
@@ -137,7 +135,7 @@ impl Puzzle {
     /// enumeration that spells its answer's letters from the text to
     /// [`Clue::enumeration`] (see [`split_enumeration`]). Call it once the
     /// marks are set, since a rebus cell's letters count in the answer.
-    pub fn split_enumerations(&mut self) {
+    pub(crate) fn split_enumerations(&mut self) {
         for clue in &mut self.clues {
             if !clue.enumeration.is_empty() {
                 continue;
@@ -155,7 +153,7 @@ impl Puzzle {
 /// not store one: [`DEFAULT_MIN_SLOT`], then 1, then 3, 4, … up to the
 /// grid's longer side. The first that fits the file wins, so a grid where
 /// several give the same words reads back as the earliest of them.
-pub fn min_slot_candidates(grid: &Grid) -> impl Iterator<Item = usize> {
+pub(crate) fn min_slot_candidates(grid: &Grid) -> impl Iterator<Item = usize> {
     let longest = grid.width().max(grid.height());
     [DEFAULT_MIN_SLOT, 1]
         .into_iter()
@@ -198,7 +196,7 @@ pub fn enumeration_length(enumeration: &str) -> Option<usize> {
 /// enumeration, when the text ends with one that spells `letters` letters.
 /// A clue ending in anything else, `(2019)` for a 5-letter answer among
 /// them, is left whole.
-pub fn split_enumeration(clue: &str, letters: usize) -> (&str, Option<String>) {
+pub(crate) fn split_enumeration(clue: &str, letters: usize) -> (&str, Option<String>) {
     let trimmed = clue.trim_end();
     if let Some(open) = trimmed.strip_suffix(')').and_then(|t| t.rfind('(')) {
         let inside = &trimmed[open + 1..trimmed.len() - 1];
@@ -213,7 +211,7 @@ pub fn split_enumeration(clue: &str, letters: usize) -> (&str, Option<String>) {
 /// `text (enumeration)`, as a clue is printed; just the enumeration in
 /// parentheses when there is no text yet, and the text alone when there is
 /// no enumeration. [`split_enumeration`] reads it back.
-pub fn with_enumeration(text: &str, enumeration: &str) -> String {
+pub(crate) fn with_enumeration(text: &str, enumeration: &str) -> String {
     match (text.is_empty(), enumeration.is_empty()) {
         (_, true) => text.to_string(),
         (true, false) => format!("({enumeration})"),
@@ -227,7 +225,7 @@ pub fn with_enumeration(text: &str, enumeration: &str) -> String {
 /// are all accepted (`(6, 3, 6)`, `6 3 6` → `6,3,6`; `4‐5`, `4 – 5` →
 /// `4-5`). None when what is left is not word lengths
 /// ([`enumeration_length`]); the caller treats an empty field as none.
-pub fn parse_enumeration(written: &str) -> Option<String> {
+pub(crate) fn parse_enumeration(written: &str) -> Option<String> {
     let text = written.trim();
     let text = text
         .strip_prefix('(')
@@ -261,7 +259,7 @@ pub fn parse_enumeration(written: &str) -> Option<String> {
 }
 
 /// "Across" or "Down", as files name the directions.
-pub fn direction_name(direction: Direction) -> &'static str {
+pub(crate) fn direction_name(direction: Direction) -> &'static str {
     match direction {
         Direction::Across => "Across",
         Direction::Down => "Down",

@@ -40,7 +40,7 @@ pub struct Choosing {
 /// Easy puzzles are plain definitions with a few medium clues; hard ones
 /// lean on hard clues; medium ones (the default) mix all three evenly,
 /// which also makes repeats across puzzles rare.
-pub fn weight(puzzle: Level, clue: Level) -> f64 {
+pub(crate) fn weight(puzzle: Level, clue: Level) -> f64 {
     match (puzzle, clue) {
         (Level::Easy, Level::Easy) => 1.0,
         (Level::Easy, Level::Medium) => 0.3,
@@ -53,7 +53,7 @@ pub fn weight(puzzle: Level, clue: Level) -> f64 {
 }
 
 /// Whether a clue of `region` suits a puzzle for `dialect`'s solvers.
-pub fn suits(dialect: Dialect, region: Region) -> bool {
+pub(crate) fn suits(dialect: Dialect, region: Region) -> bool {
     !matches!(
         (dialect, region),
         (Dialect::British, Region::Us) | (Dialect::American, Region::Uk)
@@ -61,7 +61,7 @@ pub fn suits(dialect: Dialect, region: Region) -> bool {
 }
 
 /// The roots of a grid's answers, to test clue words against.
-pub struct Answers {
+pub(crate) struct Answers {
     /// Answers as grid letters.
     answers: HashSet<String>,
     /// Every root of every answer (their own letters among them).
@@ -70,7 +70,7 @@ pub struct Answers {
 
 impl Answers {
     /// The complete answers of `puzzle` (a rebus or open slot has none).
-    pub fn of_puzzle(puzzle: &crate::puzzle::Puzzle) -> Answers {
+    pub(crate) fn of_puzzle(puzzle: &crate::puzzle::Puzzle) -> Answers {
         Answers::new(
             puzzle
                 .clues
@@ -99,7 +99,7 @@ impl Answers {
     /// that is an answer, or shares a root with one ("for one" beside
     /// ONES, "Had dinner" beside HAVE, "was" beside ARE). Few clues hold a
     /// form of BE or HAVE (one in 150), so counting them costs little.
-    pub fn used_in<'c>(&self, clue: &'c str) -> Option<&'c str> {
+    pub(crate) fn used_in<'c>(&self, clue: &'c str) -> Option<&'c str> {
         let table = roots();
         words(clue)
             .find(|(_, letters)| {
@@ -132,7 +132,7 @@ fn words(clue: &str) -> impl Iterator<Item = (&str, String)> {
 
 /// Draws clues for a grid, one slot after another, remembering the texts
 /// already used.
-pub struct Chooser<'a> {
+pub(crate) struct Chooser<'a> {
     how: Choosing,
     answers: &'a Answers,
     used: HashSet<String>,
@@ -141,7 +141,7 @@ pub struct Chooser<'a> {
 
 /// What [`Chooser::choose`] found for one slot.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Chosen {
+pub(crate) enum Chosen {
     /// A clue that uses no answer and repeats no other slot's clue.
     Clean(String),
     /// Every clue the answer has (for this dialect) uses an answer of the
@@ -166,7 +166,7 @@ impl<'a> Chooser<'a> {
 
     /// A clue among `clues` for one slot, or None when none suits the
     /// puzzle's dialect.
-    pub fn choose(&mut self, clues: &[DbClue]) -> Option<Chosen> {
+    pub(crate) fn choose(&mut self, clues: &[DbClue]) -> Option<Chosen> {
         let suited: Vec<&DbClue> = clues
             .iter()
             .filter(|c| suits(self.how.dialect, c.region))

@@ -116,7 +116,8 @@ pub fn packed() -> [&'static [u8]; 2] {
 impl ClueDatabase {
     /// A database from the text of its two tables (`ANSWER;LEVEL;clue...`
     /// and `ANSWER;clue` lines).
-    pub fn from_text(written: String, drafted: String) -> ClueDatabase {
+    #[cfg(test)]
+    pub(crate) fn from_text(written: String, drafted: String) -> ClueDatabase {
         ClueDatabase {
             written: KeyedLines::from_text(written),
             drafted: KeyedLines::from_text(drafted),

@@ -103,7 +103,11 @@ impl ClueFile {
 
     /// The clue given for one slot, with the answer it was written for
     /// when the line names one.
-    pub fn for_slot(&self, number: u32, direction: Direction) -> Option<(&str, Option<&str>)> {
+    pub(crate) fn for_slot(
+        &self,
+        number: u32,
+        direction: Direction,
+    ) -> Option<(&str, Option<&str>)> {
         self.by_slot
             .get(&(number, direction))
             .map(|c| (c.text.as_str(), c.answer.as_deref()))

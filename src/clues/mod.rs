@@ -18,10 +18,10 @@
 //! partly filled grid have `.` for the cells not filled yet; such a `.`
 //! agrees with any letter when a file's answer is compared with the grid's.
 
-pub mod choose;
+pub(crate) mod choose;
 pub mod database;
 pub mod file;
-pub mod notation;
+pub(crate) mod notation;
 pub mod sheet;
 
 use std::fmt;
@@ -29,10 +29,12 @@ use std::fmt;
 use crate::puzzle::{Clue, Puzzle};
 use crate::wordlist::WordList;
 
-pub use choose::{Answers, Chooser, Choosing, Chosen};
-pub use database::{database, ClueDatabase, Level};
+pub use choose::Choosing;
+pub(crate) use choose::{Answers, Chooser, Chosen};
+pub use database::{database, Level};
 pub use file::ClueFile;
-pub use notation::{answers_agree, parse_slot_name, slot_name};
+pub use notation::slot_name;
+pub(crate) use notation::{answers_agree, parse_slot_name};
 pub use sheet::{apply, apply_file, template};
 
 /// The sources [`attach`] may draw on, in the order it tries them.

@@ -16,7 +16,7 @@ pub fn slot_name(number: u32, direction: Direction) -> String {
 }
 
 /// Reads a slot name, `12A` or `3d`; None for anything else.
-pub fn parse_slot_name(text: &str) -> Option<(u32, Direction)> {
+pub(crate) fn parse_slot_name(text: &str) -> Option<(u32, Direction)> {
     let text = text.trim();
     let (at, letter) = text.char_indices().last()?;
     let direction = match letter {
@@ -34,7 +34,7 @@ pub fn parse_slot_name(text: &str) -> Option<(u32, Direction)> {
 
 /// Same length and the same letter wherever both have one (`.` is a cell
 /// not filled yet on either side).
-pub fn answers_agree(a: &str, b: &str) -> bool {
+pub(crate) fn answers_agree(a: &str, b: &str) -> bool {
     a.len() == b.len()
         && a.bytes()
             .zip(b.bytes())

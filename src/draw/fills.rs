@@ -41,7 +41,7 @@ pub trait Draws {
 /// Draws and fills patterns from `draws`, at most `attempts` of them, until
 /// one fills: that pattern (as drawn, before the fill) and its fill, or
 /// None when none did.
-pub fn until_one_fills(
+pub(crate) fn until_one_fills(
     draws: &mut dyn Draws,
     index: &Index,
     attempts: usize,
@@ -66,7 +66,7 @@ pub fn until_one_fills(
 /// at most `each`, and no longer than `limit` leaves. Afterwards `tried`
 /// counts the patterns tried and `first_unfillable` says whether the first
 /// was proven unfillable.
-pub struct Keeping<'a> {
+pub(crate) struct Keeping<'a> {
     pub grid: &'a Grid,
     pub rules: &'a Rules,
     pub first: Option<Grid>,

@@ -14,9 +14,8 @@ pub mod fills;
 pub mod random;
 pub mod rules;
 
-pub use fills::{until_one_fills, Drawn, Draws, Keeping};
-pub use random::{
-    has_room, letters_fit, random_pattern, random_pattern_keeping, DrawLimit, BEST, FITTING_WORDS,
-    MOST_DESCENTS,
-};
-pub use rules::{fillable_rules, lively_shape, themed_rules};
+pub use fills::Draws;
+pub(crate) use fills::{until_one_fills, Drawn, Keeping};
+pub(crate) use random::{has_room, letters_fit, BEST};
+pub use random::{random_pattern, random_pattern_keeping, DrawLimit, FITTING_WORDS, MOST_DESCENTS};
+pub use rules::{fillable_rules, themed_rules};

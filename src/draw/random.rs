@@ -202,7 +202,7 @@ pub fn random_pattern_keeping(
 /// Whether a slot with `letters` (None: open) has room in a fill from
 /// `index`: it is complete, or open with words of its length, or crosses
 /// fixed letters that at least `least` words fit.
-pub fn letters_fit(index: &Index, letters: &[Option<u8>], least: usize) -> bool {
+pub(crate) fn letters_fit(index: &Index, letters: &[Option<u8>], least: usize) -> bool {
     let fixed = letters.iter().filter(|l| l.is_some()).count();
     fixed == letters.len()
         || index
@@ -248,7 +248,7 @@ fn alongside(grid: &Grid, (row, col): (usize, usize), len: usize, across: bool) 
 /// with a word check asks of every slot (see [`random_pattern_keeping`]):
 /// [`FITTING_WORDS`] words fit its letters, and it runs alongside fixed
 /// letters for at most [`ALONGSIDE`] cells.
-pub fn has_room(index: &Index, grid: &Grid, slot: &Slot) -> bool {
+pub(crate) fn has_room(index: &Index, grid: &Grid, slot: &Slot) -> bool {
     letters_fit(index, &grid.letters(slot), FITTING_WORDS)
         && alongside(
             grid,
@@ -279,7 +279,7 @@ pub const FITTING_WORDS: usize = 10;
 const ENTRY_RUN: usize = 3;
 
 /// The best rank a drawn pattern can have (see [`draw`]).
-pub const BEST: u8 = 2;
+pub(crate) const BEST: u8 = 2;
 
 /// The first pattern drawn that `rank` puts at [`BEST`] within
 /// [`SHAPE_DESCENTS`] descents, else the first of the highest rank drawn;

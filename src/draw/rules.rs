@@ -157,7 +157,7 @@ const STACK_OVERLAP: usize = 6;
 /// entries: no stacked long entries, and not more long entries than a
 /// themed grid has (four at 15×15; more in bigger grids), not counting
 /// entries already written in (a theme's). Other grids pass.
-pub fn lively_shape(grid: &Grid) -> bool {
+pub(crate) fn lively_shape(grid: &Grid) -> bool {
     if grid.width().min(grid.height()) < 9 {
         return true;
     }

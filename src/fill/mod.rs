@@ -24,14 +24,16 @@ use std::time::Duration;
 use crate::error::{Error, Result};
 use crate::grid::{Grid, DEFAULT_MIN_SLOT};
 use crate::wordlist::index::Index;
-pub use options::{FillOptions, Ration, Want};
-pub use outcome::{slot_name, Fill, NoFill, Outcome, Placed};
+pub(crate) use options::Ration;
+pub use options::{FillOptions, Want};
+pub use outcome::{slot_name, Fill, NoFill, Outcome};
 use prepare::{
     check_every_cell_in_a_slot, check_use_all, fill_from, no_fill, searched, slot_words,
     too_few_words, typed_sharing_a_root,
 };
 use search::{AtLeaf, End, Problem, Search};
-pub use viability::{candidates, letter_counts, Asking, Candidate, Candidates};
+pub(crate) use viability::letter_counts;
+pub use viability::{candidates, Asking};
 
 /// A fill, or why there is none. With `options.polish`, a first fill is
 /// followed by a bounded search for a better one: the floor of the slots

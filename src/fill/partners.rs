@@ -109,7 +109,7 @@ impl Partners {
 
     /// A parallel slot that `word` in `slot` would leave with no word (see
     /// the module doc), or None.
-    pub fn orphaned<'s>(
+    pub(crate) fn orphaned<'s>(
         &mut self,
         slot: usize,
         word: usize,

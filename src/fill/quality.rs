@@ -22,7 +22,7 @@ use crate::wordlist::roots::{clashing_pairs, RootTable};
 use crate::wordlist::DEFAULT_SCORE;
 
 /// Entries at least this long are listed as the fill's long entries.
-pub const LONG: usize = 8;
+pub(crate) const LONG: usize = 8;
 
 /// The kinds the report counts, in the order it prints them.
 const COUNTED: [(Kind, &str); 7] = [
@@ -99,7 +99,7 @@ impl Quality {
     }
 
     /// Entries of `kind` in the fill.
-    pub fn of_kind(&self, kind: Kind) -> &[String] {
+    pub(crate) fn of_kind(&self, kind: Kind) -> &[String] {
         self.kinds.get(&kind).map_or(&[], Vec::as_slice)
     }
 }

@@ -283,7 +283,7 @@ fn decide_together(
 /// the constructor's heat map, where 1 means the crossings force the letter.
 /// `Err(why)` when propagation alone proves there is no fill, naming the
 /// slots left without a word.
-pub fn letter_counts(
+pub(crate) fn letter_counts(
     grid: &Grid,
     index: &Index,
     options: &FillOptions,

@@ -24,7 +24,7 @@ pub fn render(puzzle: &Puzzle, format: Format) -> Result<Vec<u8>> {
 /// kept — an .ipuz's other keys, a .puz's solver grid and other sections,
 /// an .xd's other headers (see each format's `write_over`). A .jpz is
 /// written afresh: its applet settings and other elements are not kept.
-pub fn render_over(puzzle: &Puzzle, format: Format, original: &[u8]) -> Result<Vec<u8>> {
+pub(crate) fn render_over(puzzle: &Puzzle, format: Format, original: &[u8]) -> Result<Vec<u8>> {
     let text = std::str::from_utf8(original).ok();
     Ok(match format {
         Format::Puz => puz::write_over(puzzle, original)?,

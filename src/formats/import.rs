@@ -25,7 +25,7 @@ pub fn import(path: &Path) -> Result<Puzzle> {
 }
 
 /// The formats [`read`] takes, as messages list them.
-pub const READ: &str = ".puz, .ipuz, .jpz and .xd";
+pub(crate) const READ: &str = ".puz, .ipuz, .jpz and .xd";
 
 /// Reads a finished puzzle from the bytes of a `.puz`, `.ipuz`, `.jpz` or
 /// `.xd` file; `name` names it in errors.

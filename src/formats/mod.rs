@@ -22,8 +22,10 @@ mod zip;
 
 use std::path::Path;
 
-pub use export::{render, render_over, save};
-pub use import::{import, read, READ};
+pub(crate) use export::render_over;
+pub use export::{render, save};
+pub(crate) use import::READ;
+pub use import::{import, read};
 
 #[cfg(doc)]
 use crate::puzzle::Puzzle;

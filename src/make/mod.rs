@@ -43,12 +43,10 @@ use crate::wordlist::spec::ListSpec;
 use dress::dress;
 use ladder::{ThemeDraw, ThemeDraws};
 use options::fill_options;
-pub use options::{
-    ration, Credits, MakeOptions, PatternSource, NAMES_PER_78_WORDS, RATIONED_PER_78_WORDS,
-    RATION_FREE_FROM,
-};
-pub use outcome::{Attempt, Made};
-pub use outputs::{output_paths, write_outputs, OutputKind};
+pub use options::{Credits, MakeOptions, PatternSource};
+pub use outcome::Attempt;
+pub(crate) use outcome::Made;
+pub use outputs::{output_paths, write_outputs};
 
 /// The index `make` fills from: the words of `spec` that some source can
 /// clue — the list's own clue field, an `ANSWER;clue` line of `clue_file`,
@@ -99,7 +97,7 @@ pub struct Filled {
 
 /// Fills patterns until one fills; `report` hears about each one that does
 /// not. None when every attempt failed.
-pub fn make_fill(
+pub(crate) fn make_fill(
     options: &MakeOptions,
     index: &Index,
     mut report: impl FnMut(&Attempt),

@@ -84,16 +84,16 @@ pub struct Credits {
 
 /// Rationed entries a grid of `words` slots may hold: three in a 15×15 of
 /// 78 words, in proportion elsewhere, at least one.
-pub const RATIONED_PER_78_WORDS: usize = 3;
+pub(crate) const RATIONED_PER_78_WORDS: usize = 3;
 /// Names likewise: eight in a 15×15, about what a newspaper prints.
-pub const NAMES_PER_78_WORDS: usize = 8;
+pub(crate) const NAMES_PER_78_WORDS: usize = 8;
 /// Slots this long, and a grid's longest, hold no rationed entry: the long
 /// entries carry a grid.
-pub const RATION_FREE_FROM: usize = 8;
+pub(crate) const RATION_FREE_FROM: usize = 8;
 
 /// The ration of crosswordese, partials, abbreviations and odd inflections,
 /// and of names, for `grid` (see [`Ration`]).
-pub fn ration(grid: &Grid) -> Ration {
+pub(crate) fn ration(grid: &Grid) -> Ration {
     let words = grid.slots(DEFAULT_MIN_SLOT).len();
     let share = |per_78: usize| ((words * per_78 + 39) / 78).max(1);
     Ration {

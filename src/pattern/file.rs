@@ -15,13 +15,16 @@ use crate::error::{Error, IoContext, Result};
 
 /// Calls `visit(line_number, pattern)` for each pattern of the file in order;
 /// `visit` returns false to stop early. Seats are checked and left out.
-pub fn for_each_pattern(path: &Path, mut visit: impl FnMut(usize, Pattern) -> bool) -> Result<()> {
+pub(crate) fn for_each_pattern(
+    path: &Path,
+    mut visit: impl FnMut(usize, Pattern) -> bool,
+) -> Result<()> {
     for_each_seated(path, |line, pattern, _| visit(line, pattern))
 }
 
 /// As [`for_each_pattern`], with each line's seats. A seat that is not a
 /// whole slot of its pattern is an error naming the line.
-pub fn for_each_seated(
+pub(crate) fn for_each_seated(
     path: &Path,
     mut visit: impl FnMut(usize, Pattern, Vec<Seat>) -> bool,
 ) -> Result<()> {
@@ -99,7 +102,7 @@ pub fn read_patterns(path: &Path) -> Result<Vec<Pattern>> {
 }
 
 /// The `n`-th pattern (1-based) of a pattern file, with its seats.
-pub fn nth_seated(path: &Path, n: usize) -> Result<(Pattern, Vec<Seat>)> {
+pub(crate) fn nth_seated(path: &Path, n: usize) -> Result<(Pattern, Vec<Seat>)> {
     if n == 0 {
         return Err(Error::invalid(format!(
             "{}:0: patterns are numbered from 1",

@@ -12,7 +12,7 @@ use crate::error::{Error, Result};
 const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
 
 /// Appends the hex form of `pattern` (with the `WxH:` prefix when not square).
-pub fn encode_into(pattern: &Pattern, out: &mut Vec<u8>) {
+pub(crate) fn encode_into(pattern: &Pattern, out: &mut Vec<u8>) {
     encode_rows_into(pattern.width(), pattern.rows(), out);
 }
 
@@ -43,7 +43,7 @@ const DIGIT_PAIRS: [[u8; 2]; 256] = {
 /// As [`encode_into`] from raw row masks; the enumerator's hot path. Rows
 /// already hold cells first-cell-lowest, so they are streamed in that order
 /// and each nibble is looked up, with no bit reversal.
-pub fn encode_rows_into(width: usize, rows: &[u32], out: &mut Vec<u8>) {
+pub(crate) fn encode_rows_into(width: usize, rows: &[u32], out: &mut Vec<u8>) {
     let height = rows.len();
     if width != height {
         out.extend_from_slice(format!("{width}x{height}:").as_bytes());

@@ -21,19 +21,19 @@ const BUFFER: usize = 1 << 20;
 /// file is final and holds `patterns` patterns; `position` is the generator's
 /// own resume point (completed units, or the next random sample).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Progress {
+pub(crate) struct Progress {
     pub position: u64,
     pub bytes: u64,
     pub patterns: u64,
 }
 
-pub enum Sink {
+pub(crate) enum Sink {
     /// Standard output, a device or a FIFO: written as it comes.
     Stdout(BufWriter<Box<dyn Write + Send>>),
     File(FileSink),
 }
 
-pub struct FileSink {
+pub(crate) struct FileSink {
     writer: BufWriter<File>,
     target: PathBuf,
     part: PathBuf,
@@ -160,7 +160,7 @@ impl Sink {
     }
 
     /// The part file being written, for re-reading on resume.
-    pub fn part_path(&self) -> Option<&Path> {
+    pub(crate) fn part_path(&self) -> Option<&Path> {
         match self {
             Sink::Stdout(_) => None,
             Sink::File(f) => Some(&f.part),

@@ -32,7 +32,7 @@ impl Symmetry {
     }
 
     /// Rows are palindromes.
-    pub fn mirrors_rows(self) -> bool {
+    pub(crate) fn mirrors_rows(self) -> bool {
         matches!(self, Symmetry::Mirror | Symmetry::FourFold)
     }
 }
@@ -251,7 +251,7 @@ impl Rules {
     }
 
     /// Is a maximal white run of `len` cells legal (0 means no run)?
-    pub fn run_allowed(&self, len: usize) -> bool {
+    pub(crate) fn run_allowed(&self, len: usize) -> bool {
         len == 0
             || (len == 1 && self.allow_unchecked)
             || (len >= self.min_word && self.max_word.is_none_or(|m| len <= m))

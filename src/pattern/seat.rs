@@ -78,7 +78,7 @@ impl fmt::Display for Seat {
 
 /// The seats of a pattern line, as written after its hex (with the
 /// separating space).
-pub fn line_suffix(seats: &[Seat]) -> String {
+pub(crate) fn line_suffix(seats: &[Seat]) -> String {
     seats.iter().map(|s| format!(" {s}")).collect()
 }
 

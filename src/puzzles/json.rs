@@ -40,7 +40,7 @@ pub fn decode<F: DeserializeOwned, T>(
 }
 
 /// `problem` as an error about the file `source` ("`source`: `problem`").
-pub fn in_source(source: &str, problem: impl Display) -> Error {
+pub(crate) fn in_source(source: &str, problem: impl Display) -> Error {
     Error::invalid(format!("{source}: {problem}"))
 }
 

@@ -151,7 +151,7 @@ pub struct WordSquares {
 }
 
 /// Smallest side that makes a square out of words rather than letters.
-pub const MIN_SIZE: usize = 2;
+pub(crate) const MIN_SIZE: usize = 2;
 
 impl WordSquares {
     /// Squares of side `size` from the index's `size`-letter words; with

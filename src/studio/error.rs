@@ -17,7 +17,7 @@ pub struct ApiError {
 }
 
 impl ApiError {
-    pub fn bad_request(message: impl Into<String>) -> ApiError {
+    pub(crate) fn bad_request(message: impl Into<String>) -> ApiError {
         ApiError {
             status: 400,
             message: message.into(),

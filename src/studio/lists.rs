@@ -23,7 +23,7 @@ use crate::wordlist::{megabytes, WordList, DEFAULT_MIN_SCORE};
 use crate::Result;
 
 /// Lists held at most.
-pub const MOST_LISTS: usize = 16;
+pub(crate) const MOST_LISTS: usize = 16;
 
 /// Text of one list added from the page, at most (a big published list is
 /// a few tens of MB).

@@ -9,5 +9,5 @@
 pub mod file;
 pub mod seating;
 
-pub use file::{Entry, Place, Theme};
-pub use seating::{seatings, SeatOptions, MOST_SEATINGS};
+pub use file::{Place, Theme};
+pub use seating::{seatings, SeatOptions};

@@ -22,7 +22,7 @@ use super::file::Theme;
 
 /// Orbit sets listed before a theme is declared too loose to list: a grid
 /// without symmetry lets four 9-letter entries sit in some 80 million ways.
-pub const MOST_SEATINGS: usize = 200_000;
+pub(crate) const MOST_SEATINGS: usize = 200_000;
 
 /// How entries may be seated beyond the rules.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

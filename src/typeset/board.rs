@@ -15,7 +15,7 @@ use super::page::{Item, Rect};
 
 /// What goes inside the white cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Marks {
+pub(crate) enum Marks {
     /// Clue numbers in the top-left corner, for solving.
     Numbers,
     /// The solution's letters, centred.
@@ -128,13 +128,13 @@ fn inner_lines(grid: &Grid, bounds: Rect, cell: f32) -> Vec<Item> {
 const MIN_NUMBER_SIZE: f32 = 6.0;
 
 /// The size of the clue numbers in a puzzle grid of `cell`-point cells.
-pub fn number_size(cell: f32) -> f32 {
+pub(crate) fn number_size(cell: f32) -> f32 {
     (cell * 0.3).max(MIN_NUMBER_SIZE).min(cell * 0.38)
 }
 
 /// The size of the letters in a solution grid of `cell`-point cells (a
 /// rebus is set smaller to fit).
-pub fn letter_size(cell: f32) -> f32 {
+pub(crate) fn letter_size(cell: f32) -> f32 {
     cell * 0.62
 }
 

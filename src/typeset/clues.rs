@@ -73,7 +73,7 @@ fn with_enumeration(text: &str, enumeration: &str) -> String {
 /// columns, how many of its lines are already set.
 /// Later positions compare greater.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Position {
+pub(crate) struct Position {
     pub entry: usize,
     pub line: usize,
 }
@@ -81,7 +81,7 @@ pub struct Position {
 /// A column: its left edge, and the top and bottom its text must keep to.
 /// Every column of one [`Setting`] has the setting's width, which keeps a
 /// split clue's lines the same wherever it continues.
-pub type Spot = (f32, f32, f32);
+pub(crate) type Spot = (f32, f32, f32);
 
 /// The part of one entry set in one column: `lines` lines from `first_line`
 /// on, in `rect` (as wide as the column, as tall as the lines).
@@ -93,7 +93,7 @@ pub struct Placed {
     pub rect: Rect,
 }
 
-pub struct Flow {
+pub(crate) struct Flow {
     pub items: Vec<Item>,
     pub placed: Vec<Placed>,
     pub next: Position,
@@ -132,7 +132,7 @@ impl Metrics {
 }
 
 /// Entries wrapped at one clue size for columns of one width.
-pub struct Setting<'a> {
+pub(crate) struct Setting<'a> {
     entries: &'a [Entry],
     metrics: Metrics,
     width: f32,
@@ -179,12 +179,12 @@ impl<'a> Setting<'a> {
     }
 
     /// How many entries there are: a position at this entry is the end.
-    pub fn entries_count(&self) -> usize {
+    pub(crate) fn entries_count(&self) -> usize {
         self.entries.len()
     }
 
     /// The width of the clue text, beside the numbers.
-    pub fn text_width(&self) -> f32 {
+    pub(crate) fn text_width(&self) -> f32 {
         self.width - self.metrics.gutter
     }
 
@@ -195,7 +195,7 @@ impl<'a> Setting<'a> {
 
     /// Sets the entries from `from` on into `spots`, in order, until they or
     /// the columns run out.
-    pub fn flow(&self, from: Position, spots: &[Spot]) -> Flow {
+    pub(crate) fn flow(&self, from: Position, spots: &[Spot]) -> Flow {
         let mut out = Out {
             items: Vec::new(),
             placed: Vec::new(),

@@ -29,7 +29,7 @@ const BOLD_TTF: &[u8] = include_bytes!("fonts/DejaVuSans-Bold.ttf");
 
 /// Height of DejaVu Sans capitals and figures (1493 of 2048 units per em):
 /// what centres a letter in a cell or aligns a number to a cell's corner.
-pub const CAP_HEIGHT: f32 = 1493.0 / 2048.0;
+pub(crate) const CAP_HEIGHT: f32 = 1493.0 / 2048.0;
 
 /// What a character the font lacks is printed as.
 const STAND_IN: char = '\u{FFFD}';
@@ -41,7 +41,7 @@ pub enum Style {
 }
 
 /// One face and the name the PDF's resources know it by.
-pub struct Face {
+pub(crate) struct Face {
     pub font: ParsedFont,
     /// The face's PostScript name, which the PDF names it by.
     name: &'static str,
@@ -97,7 +97,7 @@ fn subset_tag(name: &str, chars: &BTreeSet<char>) -> String {
         .collect()
 }
 
-pub struct Fonts {
+pub(crate) struct Fonts {
     pub regular: Face,
     pub bold: Face,
 }

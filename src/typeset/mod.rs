@@ -31,7 +31,7 @@ use crate::files::{self, Existing};
 use crate::grid::Cell;
 use crate::puzzle::Puzzle;
 
-pub use layout::{GridBox, Layout, PlacedClue, TextBox};
+pub use layout::Layout;
 pub use page::Rect;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -110,7 +110,7 @@ pub fn save_pdf(
 /// Longest clue the layout takes. Published clues run to a few hundred
 /// characters at most; far longer text is not a clue, and laying it out
 /// column after column would take minutes.
-pub const MAX_CLUE_CHARS: usize = 1000;
+pub(crate) const MAX_CLUE_CHARS: usize = 1000;
 
 fn check_clue_lengths(puzzle: &Puzzle) -> Result<()> {
     for clue in &puzzle.clues {

@@ -97,7 +97,7 @@ impl Page {
 /// Ties the words either side of it onto one line wherever they fit on a
 /// line together; it is set as an ordinary space. [`Fonts::printable`] makes
 /// every space of user text an ordinary one, so only layout puts these in.
-pub const NO_BREAK: char = '\u{a0}';
+pub(crate) const NO_BREAK: char = '\u{a0}';
 
 /// Breaks `text` (already [`Fonts::printable`], perhaps with [`NO_BREAK`]
 /// ties) into lines no wider than `width`, at spaces. Tied words that are

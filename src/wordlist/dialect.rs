@@ -70,7 +70,7 @@ pub fn british_score(word: &str) -> Option<u8> {
 }
 
 /// Every (word, British score) the table holds.
-pub fn british_scores() -> impl Iterator<Item = (&'static str, u8)> {
+pub(crate) fn british_scores() -> impl Iterator<Item = (&'static str, u8)> {
     static CELL: OnceLock<KeyedLines> = OnceLock::new();
     table(SCORES, &CELL)
         .iter()
@@ -78,7 +78,7 @@ pub fn british_scores() -> impl Iterator<Item = (&'static str, u8)> {
 }
 
 /// The British spelling of an American one (grid letters), if it differs.
-pub fn british_spelling(word: &str) -> Option<&'static str> {
+pub(crate) fn british_spelling(word: &str) -> Option<&'static str> {
     static CELL: OnceLock<KeyedLines> = OnceLock::new();
     table(SPELLINGS, &CELL).get(word)
 }

@@ -41,7 +41,7 @@ pub fn enumeration(word: &str) -> String {
 /// `,` and hyphenated parts by `-`, apostrophes and accents counted as the
 /// grid counts them (none and one). None when `written` has a character no
 /// grid holds or an empty word.
-pub fn enumeration_of(written: &str) -> Option<String> {
+pub(crate) fn enumeration_of(written: &str) -> Option<String> {
     let mut out = String::new();
     for (w, word) in written.split_whitespace().enumerate() {
         if w > 0 {

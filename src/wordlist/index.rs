@@ -38,13 +38,13 @@ use crate::error::{Error, IoContext, Result};
 use crate::files::{self, Existing};
 use crate::progress::{Deadline, Reporter};
 
-pub const LETTERS: usize = 26;
+pub(crate) const LETTERS: usize = 26;
 const MAGIC: u64 = u64::from_le_bytes(*b"CRVIDX02");
 const HEADER_WORDS: usize = 7;
 const TABLE_WORDS: usize = 7;
 
 /// A word's flag: it is of a kind editors ration, and no everyday one.
-pub const RATIONED: u8 = 1;
+pub(crate) const RATIONED: u8 = 1;
 /// A word's flag: it is a name.
 pub const NAME: u8 = 2;
 /// Bit 31 of a root number or member: the root is a weak one.
@@ -54,7 +54,7 @@ const WORD_MASK: u32 = (1 << LENGTH_SHIFT) - 1;
 
 /// What the index records of each word besides letters and score.
 #[derive(Clone, Copy)]
-pub struct Lexicon<'a> {
+pub(crate) struct Lexicon<'a> {
     pub roots: &'a RootTable,
     pub notes: &'a Notes,
 }
@@ -71,7 +71,7 @@ impl Lexicon<'static> {
 
 /// Rationed kinds at this score or more are everyday ones (ATM, DNA,
 /// NASA), which editors do not count against a grid.
-pub const EVERYDAY: u8 = 60;
+pub(crate) const EVERYDAY: u8 = 60;
 
 impl Lexicon<'_> {
     fn flags(&self, word: &str, score: u8) -> u8 {
@@ -292,7 +292,7 @@ impl Index {
     }
 
     /// Builds the index of `list` with the roots and kinds of `lexicon`.
-    pub fn build_with(list: &WordList, key: u64, lexicon: &Lexicon) -> Result<Index> {
+    pub(crate) fn build_with(list: &WordList, key: u64, lexicon: &Lexicon) -> Result<Index> {
         Index::build_until(list, key, lexicon, &Deadline::never())
     }
 
@@ -305,7 +305,7 @@ impl Index {
     /// that is a word of the list needs no table), and only roots that are
     /// no word of the list are numbered through a map. The index is sized
     /// once, exactly, before it is written.
-    pub fn build_until(
+    pub(crate) fn build_until(
         list: &WordList,
         key: u64,
         lexicon: &Lexicon,
@@ -501,7 +501,7 @@ impl Index {
     /// The words of root number `root` (without its weak bit), each as
     /// `WEAK` if the root is a weak one of that word, its length and its
     /// number among the words of that length (see [`member`]).
-    pub fn members(&self, root: u32) -> impl Iterator<Item = u32> + '_ {
+    pub(crate) fn members(&self, root: u32) -> impl Iterator<Item = u32> + '_ {
         let bytes = self.backing.bytes();
         let root = (root & !WEAK) as usize;
         let starts = word_at(bytes, 5) as usize * 8;
@@ -521,7 +521,7 @@ impl Index {
 
     /// Bytes of memory the index holds (none for a mapped cache file, whose
     /// pages the kernel shares and drops), for budgets.
-    pub fn heap_bytes(&self) -> usize {
+    pub(crate) fn heap_bytes(&self) -> usize {
         match &self.backing {
             Backing::Owned(words) => words.capacity() * 8,
             Backing::Mapped(_) => 0,
@@ -541,7 +541,7 @@ fn u32_at(bytes: &[u8], at: usize) -> u32 {
 
 /// A root member's parts: whether the root is weak for it, its length and
 /// its word number.
-pub fn member(packed: u32) -> (bool, usize, usize) {
+pub(crate) fn member(packed: u32) -> (bool, usize, usize) {
     (
         packed & WEAK != 0,
         (packed & !WEAK) as usize >> LENGTH_SHIFT,
@@ -648,7 +648,7 @@ impl<'a> Words<'a> {
     }
 
     /// Keeps in `domain` only words with `letter` (b'A'..=b'Z') at `position`.
-    pub fn restrict(&self, domain: &mut FixedBitSet, position: usize, letter: u8) {
+    pub(crate) fn restrict(&self, domain: &mut FixedBitSet, position: usize, letter: u8) {
         for (d, bits) in domain
             .as_mut_slice()
             .iter_mut()
@@ -659,7 +659,7 @@ impl<'a> Words<'a> {
     }
 
     /// Drops from `domain` the words with `letter` at `position`.
-    pub fn remove_letter(&self, domain: &mut FixedBitSet, position: usize, letter: u8) {
+    pub(crate) fn remove_letter(&self, domain: &mut FixedBitSet, position: usize, letter: u8) {
         for (d, bits) in domain
             .as_mut_slice()
             .iter_mut()
@@ -670,7 +670,7 @@ impl<'a> Words<'a> {
     }
 
     /// Whether some word of `domain` has `letter` at `position`.
-    pub fn intersects(&self, domain: &FixedBitSet, position: usize, letter: u8) -> bool {
+    pub(crate) fn intersects(&self, domain: &FixedBitSet, position: usize, letter: u8) -> bool {
         domain
             .as_slice()
             .iter()
@@ -679,7 +679,7 @@ impl<'a> Words<'a> {
     }
 
     /// How many words of `domain` have `letter` at `position`.
-    pub fn count_with(&self, domain: &FixedBitSet, position: usize, letter: u8) -> usize {
+    pub(crate) fn count_with(&self, domain: &FixedBitSet, position: usize, letter: u8) -> usize {
         domain
             .as_slice()
             .iter()
@@ -697,7 +697,7 @@ impl<'a> Words<'a> {
 
     /// How many words score at least `floor`: words are stored best score
     /// first, so they are the first ones.
-    pub fn scoring_at_least(&self, floor: u8) -> usize {
+    pub(crate) fn scoring_at_least(&self, floor: u8) -> usize {
         let (mut lo, mut hi) = (0, self.count());
         while lo < hi {
             let mid = (lo + hi) / 2;

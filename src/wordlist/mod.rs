@@ -78,7 +78,7 @@ impl fmt::Display for ReadReport {
 /// The largest list file read, in bytes: lists far beyond any published
 /// one are refused before they are read, since memory grows with them
 /// (see the README's performance section for the measured multiple).
-pub const MAX_LIST_BYTES: u64 = 500_000_000;
+pub(crate) const MAX_LIST_BYTES: u64 = 500_000_000;
 
 /// Where one entry's text is in [`WordList::text`]: the word's letters,
 /// then its clue (none when `clue_len` is 0).
@@ -133,7 +133,7 @@ impl WordList {
 
     /// [`WordList::read`], giving up with [`Error::TimedOut`] once
     /// `deadline` passes.
-    pub fn read_until(path: &Path, deadline: &Deadline) -> Result<(WordList, ReadReport)> {
+    pub(crate) fn read_until(path: &Path, deadline: &Deadline) -> Result<(WordList, ReadReport)> {
         let name = path.display().to_string();
         let bytes = read_limited(path)?;
         let text = decode_text(bytes)
@@ -168,7 +168,7 @@ impl WordList {
 
     /// [`WordList::parse`], giving up with [`Error::TimedOut`] once
     /// `deadline` passes.
-    pub fn parse_until(
+    pub(crate) fn parse_until(
         text: &str,
         source: &str,
         deadline: &Deadline,
@@ -309,7 +309,7 @@ impl WordList {
     }
 
     /// Gives the words of `scores` that the list holds those scores.
-    pub fn rescore<'a>(&mut self, scores: impl IntoIterator<Item = (&'a str, u8)>) {
+    pub(crate) fn rescore<'a>(&mut self, scores: impl IntoIterator<Item = (&'a str, u8)>) {
         for (word, score) in scores {
             if let Some(number) = self.find(word.as_bytes()) {
                 self.records[number as usize].score = score;
@@ -330,7 +330,7 @@ impl WordList {
     }
 
     /// Keeps the entries `keep` accepts.
-    pub fn retain(&mut self, keep: impl Fn(&Entry) -> bool) {
+    pub(crate) fn retain(&mut self, keep: impl Fn(&Entry) -> bool) {
         let before = self.records.len();
         let text = &self.text;
         self.records.retain(|r| keep(&entry_in(text, r)));
@@ -353,13 +353,13 @@ impl WordList {
     /// list read from files does, before the index takes its memory.
     /// Afterwards [`WordList::get`] finds nothing, and changing the list
     /// is a mistake.
-    pub fn forget_lookups(&mut self) {
+    pub(crate) fn forget_lookups(&mut self) {
         self.table = HashTable::new();
         self.lookups_forgotten = true;
     }
 
     /// False after [`WordList::forget_lookups`].
-    pub fn can_look_up(&self) -> bool {
+    pub(crate) fn can_look_up(&self) -> bool {
         !self.lookups_forgotten
     }
 
@@ -403,13 +403,13 @@ impl WordList {
     /// where [`WordList::sorted`] takes 40. Records are put in buckets by
     /// (length, score) first, so that only words of one bucket are ever
     /// compared letter by letter.
-    pub fn sorted_numbers(&self) -> Vec<u32> {
+    pub(crate) fn sorted_numbers(&self) -> Vec<u32> {
         self.sorted_numbers_until(&Deadline::never())
             .unwrap_or_default()
     }
 
     /// [`WordList::sorted_numbers`], or None once `deadline` passes.
-    pub fn sorted_numbers_until(&self, deadline: &Deadline) -> Option<Vec<u32>> {
+    pub(crate) fn sorted_numbers_until(&self, deadline: &Deadline) -> Option<Vec<u32>> {
         let bucket =
             |r: &Record| r.len as usize * (MAX_SCORE as usize + 1) + (MAX_SCORE - r.score) as usize;
         let buckets = (MAX_SIDE + 1) * (MAX_SCORE as usize + 1);
@@ -440,7 +440,7 @@ impl WordList {
     }
 
     /// Bytes of memory the list holds, for budgets.
-    pub fn heap_bytes(&self) -> usize {
+    pub(crate) fn heap_bytes(&self) -> usize {
         self.text.capacity()
             + self.records.capacity() * std::mem::size_of::<Record>()
             + self.table.allocation_size()

@@ -54,7 +54,7 @@ impl Kind {
     /// The kinds an editor rations, a few to a grid and none in its
     /// longest entries: crosswordese, partials, abbreviations and odd
     /// inflections (`make`'s budget).
-    pub const RATIONED: [Kind; 4] = [
+    pub(crate) const RATIONED: [Kind; 4] = [
         Kind::Crosswordese,
         Kind::Partial,
         Kind::Abbreviation,
@@ -101,7 +101,7 @@ impl Note<'_> {
     }
 
     /// Whether the entry is of a kind an editor rations ([`Kind::RATIONED`]).
-    pub fn rationed(&self) -> bool {
+    pub(crate) fn rationed(&self) -> bool {
         Kind::RATIONED.iter().any(|k| self.is(*k))
     }
 }
@@ -125,7 +125,7 @@ pub fn notes() -> &'static Notes {
 impl Notes {
     /// Notes from `WORD;kinds;origin` lines (kinds comma-separated; `word`
     /// or an unknown name is no kind).
-    pub fn from_text(text: String) -> Notes {
+    pub(crate) fn from_text(text: String) -> Notes {
         Notes {
             table: KeyedLines::from_text(text),
         }

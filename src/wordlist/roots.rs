@@ -22,27 +22,6 @@ use std::sync::OnceLock;
 use crate::data::{inflate, KeyedLines};
 
 const PACKED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/roots.txt.deflate"));
-/// The function words (`wordlists/function-words.txt`, which the list
-/// builder reads too): weak roots of the entries built on them.
-const FUNCTION_WORDS: &str = include_str!("../../wordlists/function-words.txt");
-
-/// Whether `word` (grid letters) is a function word: THE, OF, OVER, IS.
-/// A clue may use one beside an answer that shares only its root (IS
-/// beside ARE, whose root is BE).
-pub fn is_function_word(word: &str) -> bool {
-    static WORDS: OnceLock<Vec<&'static str>> = OnceLock::new();
-    let words = WORDS.get_or_init(|| {
-        let mut words: Vec<&str> = FUNCTION_WORDS
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .collect();
-        words.sort_unstable();
-        words
-    });
-    words.binary_search(&word).is_ok()
-}
-
 /// The roots of the default list's entries, from `WORD;ROOT ROOT|WEAK` lines.
 #[derive(Debug, Default)]
 pub struct RootTable {
@@ -96,7 +75,7 @@ impl<'a> Roots<'a> {
 }
 
 impl RootTable {
-    pub fn from_text(text: String) -> RootTable {
+    pub(crate) fn from_text(text: String) -> RootTable {
         RootTable {
             table: KeyedLines::from_text(text),
         }
@@ -139,7 +118,7 @@ impl RootTable {
 /// Every pair of `entries` that clash, as (first, second, shared roots),
 /// in the order the entries come: what the quality report and the studio
 /// name when a constructor's own entries share a root.
-pub fn clashing_pairs<'a>(
+pub(crate) fn clashing_pairs<'a>(
     table: &'a RootTable,
     entries: &[&'a str],
 ) -> Vec<(&'a str, &'a str, Vec<&'a str>)> {
@@ -196,15 +175,6 @@ mod tests {
                 weak: vec!["OVER"]
             }
         );
-    }
-
-    #[test]
-    fn function_words_come_from_the_shared_file() {
-        assert!(is_function_word("THE"));
-        assert!(is_function_word("OVER"));
-        assert!(is_function_word("IS"));
-        assert!(!is_function_word("ELM"));
-        assert!(!is_function_word("the"), "grid letters only");
     }
 
     #[test]

@@ -69,7 +69,7 @@ impl ListSpec {
     }
 
     /// Hash of every input byte and setting.
-    pub fn cache_key(&self) -> Result<u64> {
+    pub(crate) fn cache_key(&self) -> Result<u64> {
         let mut hash = Fnv::new();
         // The layout and what the index derives from the tables below (its
         // flags: see `index::EVERYDAY`) are versioned here.

@@ -313,7 +313,7 @@ impl<'p, 'a> Search<'p, 'a> {
     /// that leaves a slot no word (no fill). A settled search can be cloned
     /// and each clone given a word ([`Self::place`]) and run, without
     /// propagating the whole grid again.
-    pub fn settle(&mut self) -> bool {
+    pub(crate) fn settle(&mut self) -> bool {
         let problem = self.problem;
         // The constructor's own entries rule out their roots first.
         let ruled_out = problem
@@ -348,7 +348,7 @@ impl<'p, 'a> Search<'p, 'a> {
 
     /// Leaves `slot` only the candidates in `keep`, for good (between
     /// runs); false when propagation then leaves a slot no word.
-    pub fn keep_only(&mut self, slot: usize, keep: &FixedBitSet) -> bool {
+    pub(crate) fn keep_only(&mut self, slot: usize, keep: &FixedBitSet) -> bool {
         if !self.settled && !self.settle() {
             return false;
         }
@@ -372,18 +372,18 @@ impl<'p, 'a> Search<'p, 'a> {
     }
 
     /// Word numbers of `slot` range below this.
-    pub fn capacity(&self, slot: usize) -> usize {
+    pub(crate) fn capacity(&self, slot: usize) -> usize {
         self.state[slot].words.len()
     }
 
     /// Whether `word` is still a candidate of `slot` (after [`Self::settle`]:
     /// agrees with some candidate of every crossing slot).
-    pub fn allows(&self, slot: usize, word: usize) -> bool {
+    pub(crate) fn allows(&self, slot: usize, word: usize) -> bool {
         self.state[slot].words.contains(word)
     }
 
     /// Slots whose fixed letters no word fits.
-    pub fn empty_slots(&self) -> Vec<usize> {
+    pub(crate) fn empty_slots(&self) -> Vec<usize> {
         (0..self.state.len())
             .filter(|&s| self.state[s].count == 0)
             .collect()

@@ -56,7 +56,7 @@ pub(super) struct Allowance {
 impl<'a> Problem<'a> {
     /// The problem `options` pose: the floor, the bans, the root rule (off
     /// for fill-in puzzles, whose lists are given) and the ration.
-    pub fn from_options(
+    pub(crate) fn from_options(
         grid: &Grid,
         slots: Vec<Slot>,
         words: Vec<Words<'a>>,
@@ -192,7 +192,7 @@ impl<'a> Problem<'a> {
 
     /// Leaves words below `floor` out of the open slots' domains (a
     /// polish round's raised floor); a lower one changes nothing.
-    pub fn raising(mut self, floor: u8) -> Problem<'a> {
+    pub(crate) fn raising(mut self, floor: u8) -> Problem<'a> {
         self.floor = self.floor.max(floor);
         self
     }

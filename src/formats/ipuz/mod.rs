@@ -22,8 +22,9 @@
 mod read;
 mod write;
 
-pub use read::{load, read, read_value};
-pub use write::{save, write, write_over};
+pub use read::{load, read};
+pub(crate) use write::write_over;
+pub use write::{save, write};
 
 const VERSION: &str = "http://ipuz.org/v2";
 const CROSSWORD_KIND: &str = "http://ipuz.org/crossword#1";

@@ -46,12 +46,6 @@ pub fn read(text: &str, source_name: &str) -> Result<Puzzle> {
     read_document(&root).map_err(|message| Error::invalid(format!("{source_name}: {message}")))
 }
 
-/// The puzzle a parsed ipuz document holds, or the message [`read`] would
-/// give after the file's name.
-pub fn read_value(root: &Value) -> std::result::Result<Puzzle, String> {
-    read_document(root)
-}
-
 /// Reads an ipuz file.
 pub fn load(path: &Path) -> Result<Puzzle> {
     let text = files::read_text(path, files::MAX_DOCUMENT_BYTES)?;

@@ -42,7 +42,7 @@ const WRITTEN_KEYS: [&str; 13] = [
 /// was, so that opening a file and saving it loses nothing the editor
 /// does not show. The original's `kind` is kept too when it names the
 /// crossword kind, with its variants (a cryptic's).
-pub fn write_over(puzzle: &Puzzle, original: &Value) -> String {
+pub(crate) fn write_over(puzzle: &Puzzle, original: &Value) -> String {
     let mut written = match serde_json::to_value(IpuzOut::new(puzzle)) {
         Ok(Value::Object(map)) => map,
         _ => return write(puzzle),

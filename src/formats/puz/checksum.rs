@@ -11,7 +11,7 @@
 const MASK: &[u8; 8] = b"ICHEATED";
 
 /// The parts of a file that its checksums cover, as stored bytes.
-pub struct Body<'a> {
+pub(crate) struct Body<'a> {
     /// The 8-byte size block: width, height, clue count, puzzle type and
     /// solution state.
     pub cib: &'a [u8],
@@ -36,7 +36,7 @@ pub struct Sums {
 }
 
 /// The names of the four masked parts, in header order.
-pub const MASKED_PARTS: [&str; 4] = ["header", "solution", "player grid", "text"];
+pub(crate) const MASKED_PARTS: [&str; 4] = ["header", "solution", "player grid", "text"];
 
 impl Sums {
     /// The "ICHEATED" bytes: the low bytes of the four part sums, then their
@@ -53,7 +53,7 @@ impl Sums {
 }
 
 /// The four part sums that `masked` bytes stand for.
-pub fn unmask(masked: &[u8]) -> [u16; 4] {
+pub(crate) fn unmask(masked: &[u8]) -> [u16; 4] {
     let byte = |i: usize| masked.get(i).map_or(0, |b| b ^ MASK[i]);
     [0, 1, 2, 3].map(|i| u16::from_le_bytes([byte(i), byte(i + 4)]))
 }

@@ -35,7 +35,8 @@ mod write;
 
 pub use latin1::to_latin1;
 pub use read::read;
-pub use write::{write, write_over};
+pub use write::write;
+pub(crate) use write::write_over;
 
 use crate::grid::DEFAULT_MIN_SLOT;
 use crate::grid::{Direction, Grid};

@@ -24,7 +24,7 @@ pub fn write(puzzle: &Puzzle) -> Result<Vec<u8>> {
 /// every section but the marks written here (a timer `LTIM`, the solver's
 /// rebus entries `RUSR`, sections of other tools); after a change of
 /// shape, only the timer. An original that cannot be read is ignored.
-pub fn write_over(puzzle: &Puzzle, original: &[u8]) -> Result<Vec<u8>> {
+pub(crate) fn write_over(puzzle: &Puzzle, original: &[u8]) -> Result<Vec<u8>> {
     let Ok(file) = parse(original) else {
         return write(puzzle);
     };

@@ -50,4 +50,5 @@ mod read;
 mod write;
 
 pub use read::read;
-pub use write::{write, write_over};
+pub use write::write;
+pub(crate) use write::write_over;

@@ -36,7 +36,7 @@ const MODELLED_HEADERS: [&str; 6] = [
 /// opened from: the original's headers the puzzle does not model (an
 /// editor, a date, a publisher, a tool's own) are kept, in their order.
 /// An original that cannot be read is ignored.
-pub fn write_over(puzzle: &Puzzle, original: &str) -> Result<String> {
+pub(crate) fn write_over(puzzle: &Puzzle, original: &str) -> Result<String> {
     let lines = numbered_lines(original);
     let Ok(sections) = Sections::split(&lines, "") else {
         return write(puzzle);

@@ -66,7 +66,7 @@ pub fn count_patterns(width: usize, height: usize, rules: &Rules) -> Option<u128
 /// `c` = column `c`; missing rows fix nothing): a theme's entries and the
 /// blocks that end them. Fixed cells the symmetry cannot honour (a block
 /// whose image must be white) give 0.
-pub fn count_patterns_keeping(
+pub(crate) fn count_patterns_keeping(
     width: usize,
     height: usize,
     rules: &Rules,

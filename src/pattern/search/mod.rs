@@ -32,8 +32,9 @@ use rand::{Rng, SeedableRng};
 use super::rules::{Rules, Symmetry};
 use crate::error::{Error, Result};
 use aim::Aim;
+pub(crate) use predicates::is_connected;
+pub use predicates::word_count;
 use predicates::{has_cheater, has_isolated_white, reaches_all_from_last, three_letter_count};
-pub use predicates::{is_connected, word_count};
 use rows::{fit_depth, longest_run, reverse, runs, valid_rows, Pairing, RowTrie};
 
 /// Candidate lists longer than this are searched through a [`RowTrie`];
@@ -502,7 +503,7 @@ impl Search {
     /// Visits every complete pattern below `prefix` in order; stops early and
     /// returns false when `visit` returns false.
     /// The number of patterns below `prefix`.
-    pub fn walk_count(&self, prefix: &[u32]) -> u64 {
+    pub(crate) fn walk_count(&self, prefix: &[u32]) -> u64 {
         let mut n = 0;
         self.walk(prefix, &mut |_| {
             n += 1;
@@ -552,7 +553,7 @@ impl Search {
     /// whose subtrees hold about `patterns_per_unit` patterns or fewer and
     /// that has at least `min_units` nodes (so every shard gets work), judged
     /// by a seeded estimate so that every shard and resume cuts identically.
-    pub fn unit_depth(&self, patterns_per_unit: f64, min_units: f64) -> usize {
+    pub(crate) fn unit_depth(&self, patterns_per_unit: f64, min_units: f64) -> usize {
         let estimate = self.estimate_tree();
         let leaves = estimate[self.free];
         (0..self.free)
@@ -562,7 +563,7 @@ impl Search {
 
     /// Estimated number of patterns (seeded, so repeatable; typically within a
     /// factor of a few for large spaces).
-    pub fn estimate_patterns(&self) -> f64 {
+    pub(crate) fn estimate_patterns(&self) -> f64 {
         self.estimate_tree()[self.free]
     }
 
@@ -613,7 +614,7 @@ impl Search {
     /// As [`Search::prefixes`], holding the search (for iterators that
     /// outlive the caller's borrow, such as a themed run's, which moves
     /// from one seating's search to the next).
-    pub fn shared_prefixes(self: Arc<Search>, depth: usize) -> Prefixes<Arc<Search>> {
+    pub(crate) fn shared_prefixes(self: Arc<Search>, depth: usize) -> Prefixes<Arc<Search>> {
         Prefixes::new(self, depth)
     }
 }

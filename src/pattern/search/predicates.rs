@@ -17,7 +17,7 @@ fn spread_in_row(mut seed: u32, mask: u32) -> u32 {
 }
 
 /// True when the white cells form one 4-connected region (and there is one).
-pub fn is_connected(rows: &[u32]) -> bool {
+pub(crate) fn is_connected(rows: &[u32]) -> bool {
     let Some(first) = rows.iter().position(|&r| r != 0) else {
         return false;
     };

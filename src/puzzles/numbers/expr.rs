@@ -11,11 +11,11 @@
 use std::fmt;
 
 /// Longest expression accepted, in characters; more is not a clue.
-pub const MAX_CHARS: usize = 1000;
+pub(crate) const MAX_CHARS: usize = 1000;
 
 /// Deepest nesting of parentheses, minus signs and powers accepted, so
 /// that parsing (and evaluating) never runs out of stack.
-pub const MAX_DEPTH: usize = 64;
+pub(crate) const MAX_DEPTH: usize = 64;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Op {
@@ -141,7 +141,7 @@ impl Expr {
     }
 
     /// The postfix program, letters numbered by `index_of`.
-    pub fn compile(&self, index_of: &dyn Fn(u8) -> u8) -> Program {
+    pub(crate) fn compile(&self, index_of: &dyn Fn(u8) -> u8) -> Program {
         let mut steps = Vec::new();
         self.emit(index_of, &mut steps);
         Program { steps }
@@ -174,7 +174,7 @@ enum Step {
 
 /// An expression in postfix over letter indices, for the search.
 #[derive(Clone, Debug)]
-pub struct Program {
+pub(crate) struct Program {
     steps: Vec<Step>,
 }
 

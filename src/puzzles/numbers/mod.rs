@@ -15,5 +15,5 @@ pub mod expr;
 pub mod puzzle;
 pub mod solve;
 
-pub use puzzle::{Clue, Puzzle, Spelling};
+pub use puzzle::{Clue, Puzzle};
 pub use solve::{check, solve, Solution, Solutions};

@@ -16,7 +16,7 @@ use crate::puzzles::json;
 use crate::{Error, Result};
 
 /// Most values a puzzle may give: the search keeps the used ones in a `u64`.
-pub const MAX_VALUES: usize = 64;
+pub(crate) const MAX_VALUES: usize = 64;
 
 /// Digit letters used when a file gives no `spellings`.
 pub const ENGLISH: &str = "ZOTTFFSSEN";

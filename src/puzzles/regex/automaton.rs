@@ -11,7 +11,7 @@
 use super::syntax::{Class, Node, Regex};
 
 /// A set of alphabet symbols: bit i is the alphabet's i-th character.
-pub type Symbols = u128;
+pub(crate) type Symbols = u128;
 
 /// Counts above this are loosened (min lowered, max dropped): a line is never
 /// that long, and the result still accepts everything the regex does.
@@ -25,7 +25,7 @@ enum Step {
     Accept,
 }
 
-pub struct Automaton {
+pub(crate) struct Automaton {
     steps: Vec<Step>,
     start: usize,
     /// Epsilon edges reversed, for the backward pass.
@@ -177,7 +177,7 @@ pub(crate) fn spell(set: Symbols, alphabet: &[char]) -> String {
         .collect()
 }
 
-pub fn symbols_of(class: &Class, alphabet: &[char]) -> Symbols {
+pub(crate) fn symbols_of(class: &Class, alphabet: &[char]) -> Symbols {
     alphabet
         .iter()
         .enumerate()

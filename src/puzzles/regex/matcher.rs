@@ -21,7 +21,7 @@ pub fn full_match(regex: &Regex, text: &[char]) -> bool {
 
 /// [`full_match`], giving up (false) once `deadline` passes: nested
 /// repetitions can take exponential time, as in Python.
-pub fn full_match_within(regex: &Regex, text: &[char], deadline: &Deadline) -> bool {
+pub(crate) fn full_match_within(regex: &Regex, text: &[char], deadline: &Deadline) -> bool {
     let mut captures = vec![None; regex.groups + 1];
     let matcher = Matcher { text, deadline };
     matcher.node(&regex.root, 0, &mut captures, &mut |end, _| {

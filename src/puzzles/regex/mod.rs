@@ -9,12 +9,12 @@
 //! per-cell sets line by line to a fixed point and branches on the cell with
 //! fewest candidates.
 
-pub mod automaton;
+pub(crate) mod automaton;
 pub mod matcher;
 pub mod puzzle;
-pub mod setmatch;
+pub(crate) mod setmatch;
 pub mod solve;
 pub mod syntax;
 
 pub use puzzle::{Puzzle, Shape};
-pub use solve::{hint, solve, solve_reporting, Hint, HintOutcome, Solutions};
+pub use solve::{hint, solve, solve_reporting, HintOutcome, Solutions};

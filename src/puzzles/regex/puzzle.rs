@@ -14,10 +14,10 @@ use crate::puzzles::json;
 use crate::{Error, Result};
 
 /// The alphabet is a bit set in a `u128`.
-pub const MAX_ALPHABET: usize = 128;
+pub(crate) const MAX_ALPHABET: usize = 128;
 
 /// What a `grid` entry uses for a cell the player has not filled in.
-pub const UNKNOWN: char = '_';
+pub(crate) const UNKNOWN: char = '_';
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Shape {
@@ -211,7 +211,7 @@ impl Puzzle {
         })
     }
 
-    pub fn cell_count(&self) -> usize {
+    pub(crate) fn cell_count(&self) -> usize {
         self.givens.len()
     }
 

@@ -31,7 +31,7 @@ enum Tree {
     Ahead(Box<Tree>),
 }
 
-pub struct SetMatcher {
+pub(crate) struct SetMatcher {
     root: Tree,
     groups: usize,
 }

@@ -42,7 +42,7 @@ impl Class {
 }
 
 /// Python's `\w` for str patterns: Unicode letters and digits plus `_`.
-pub fn is_word(c: char) -> bool {
+pub(crate) fn is_word(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
 }
 
@@ -126,7 +126,7 @@ impl Regex {
     }
 
     /// Characters written literally (outside ranges), which join the default alphabet.
-    pub fn literal_chars(&self) -> Vec<char> {
+    pub(crate) fn literal_chars(&self) -> Vec<char> {
         let mut out = Vec::new();
         collect_literals(&self.root, &mut out);
         out

@@ -83,12 +83,11 @@ mod search;
 
 pub use analyze::{analyze, AnalyzeRequest};
 pub use clues::{clues, CluesRequest};
-pub use files::{
-    export, import, save, start, CellMark, Download, ExportRequest, ImportRequest, SaveRequest,
-};
+pub use files::{export, import, save, start};
+pub(crate) use files::{ExportRequest, ImportRequest, SaveRequest};
 pub use pattern::{pattern, PatternRequest};
-pub use request::{parse_grid, MOST_SECONDS};
-pub use search::{candidates, fill, CandidatesRequest, FillRequest, Witnesses};
+pub(crate) use search::Witnesses;
+pub use search::{candidates, fill, CandidatesRequest, FillRequest};
 
 /// A request that names the word list to use (`"list"`; absent: the
 /// default one), and perhaps a minimum score.

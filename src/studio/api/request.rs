@@ -15,12 +15,12 @@ use crate::wordlist::normalize::normalize;
 use crate::wordlist::DEFAULT_MIN_SCORE;
 
 /// Longest a request may ask to spend, in seconds.
-pub const MOST_SECONDS: f64 = 60.0;
+pub(crate) const MOST_SECONDS: f64 = 60.0;
 
 pub(super) type Reply = std::result::Result<Value, ApiError>;
 
 /// The grid of a request, with a message naming the row at fault.
-pub fn parse_grid(rows: &[String]) -> Result<Grid, ApiError> {
+pub(crate) fn parse_grid(rows: &[String]) -> Result<Grid, ApiError> {
     if rows.is_empty() {
         return Err(ApiError::bad_request("\"grid\" has no rows"));
     }
