@@ -8,6 +8,12 @@
 //! which are filled around as fixed letters. The summary table,
 //! one row per pattern ranked best fill first, is written last and
 //! atomically, so a directory that has one holds a complete batch.
+//!
+//! A batch too large for one machine is dealt into shards (pattern `n`
+//! goes to shard `(n - 1) mod N`), each run anywhere into its own
+//! directory; every summary names its [`Run`], and [`merge`] puts the
+//! shards' summaries together into the ranking one run would have made,
+//! refusing shards of different runs, doubled shards and missing ones.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -25,6 +31,7 @@ use crate::formats::ipuz;
 use crate::grid::Grid;
 use crate::pattern::file::for_each_seated;
 use crate::pattern::hex;
+use crate::pattern::run::Shard;
 use crate::progress::Reporter;
 use crate::puzzle::Puzzle;
 use crate::wordlist::index::Index;
@@ -35,6 +42,9 @@ pub const SUMMARY_NAME: &str = "summary.tsv";
 /// Rows of an unfinished batch, one appended as each pattern is done, so
 /// that a killed batch can resume without redoing them.
 pub(crate) const JOURNAL_NAME: &str = "summary.tsv.part";
+
+/// A summary row is about 150 bytes: this is some 25 million patterns.
+const MAX_SUMMARY_BYTES: u64 = 4 << 30;
 
 const COLUMNS: &str =
     "pattern\tresult\tseconds\tmean_score\tlowest_score\tfile\tpattern_hex\tdetail\n";
@@ -49,6 +59,62 @@ pub struct Batch<'a> {
     pub options: FillOptions,
     /// Continue an unfinished batch in `out_dir` from its journal.
     pub resume: bool,
+    /// The part of the run this batch fills ([`Shard::WHOLE`] for all).
+    pub shard: Shard,
+    /// The fill settings in words (list, minimum score, seed, time): the
+    /// shards of one run must agree on them, and a resumed batch too.
+    pub settings: String,
+}
+
+/// Which run a batch belongs to and which part of it it is. The shards of
+/// one run agree on everything but their number, which is how [`merge`]
+/// tells a missing or doubled shard from a shard of another run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Run {
+    pub shard: Shard,
+    /// Patterns in the whole run (every shard's, within the limit).
+    pub patterns: usize,
+    /// The pattern file's name, and a digest of its bytes.
+    pub file: String,
+    pub digest: u64,
+    pub settings: String,
+}
+
+const RUN_LINE: &str = "# run: shard ";
+
+impl Run {
+    /// The summary's and the journal's line naming the run.
+    fn line(&self) -> String {
+        format!(
+            "{RUN_LINE}{} of {} patterns of {} (digest {:016x}); {}\n",
+            self.shard, self.patterns, self.file, self.digest, self.settings
+        )
+    }
+
+    /// Reads back a [`Run::line`] (without its newline).
+    fn parse(line: &str) -> Option<Run> {
+        let rest = line.strip_prefix(RUN_LINE)?;
+        let (shard, rest) = rest.split_once(" of ")?;
+        let (patterns, rest) = rest.split_once(" patterns of ")?;
+        let (file, rest) = rest.rsplit_once(" (digest ")?;
+        let (digest, settings) = rest.split_once("); ")?;
+        Some(Run {
+            shard: shard.parse().ok()?,
+            patterns: patterns.parse().ok()?,
+            file: file.to_string(),
+            digest: u64::from_str_radix(digest, 16).ok()?,
+            settings: settings.to_string(),
+        })
+    }
+
+    /// Whether `other` is a part of the same run (any shard of it).
+    fn same_run(&self, other: &Run) -> bool {
+        self.shard.count == other.shard.count
+            && self.patterns == other.patterns
+            && self.file == other.file
+            && self.digest == other.digest
+            && self.settings == other.settings
+    }
 }
 
 /// What became of one pattern.
@@ -98,9 +164,11 @@ impl Summary {
     }
 
     /// The reports best first: fills by their lowest score (an editor
-    /// notices the worst entry), then their mean; then the unfillable
-    /// patterns (whose reasons say what to change), the rejected ones and
-    /// those that timed out, each in file order.
+    /// notices the worst entry), then their mean as the summary prints it
+    /// (to a tenth, so that the table read back ranks the same: merged
+    /// shards do); then the unfillable patterns (whose reasons say what to
+    /// change), the rejected ones and those that timed out, each in file
+    /// order.
     pub fn ranked(&self) -> Vec<&Report> {
         let mut ranked: Vec<&Report> = self.reports.iter().collect();
         ranked.sort_by(|a, b| {
@@ -115,7 +183,7 @@ impl Summary {
                     mean_score,
                     lowest_score,
                     ..
-                } => (lowest_score, mean_score),
+                } => (lowest_score, printed(mean_score)),
                 _ => (0, 0.0),
             };
             let ((low_a, mean_a), (low_b, mean_b)) = (merit(a), merit(b));
@@ -130,22 +198,29 @@ impl Summary {
 
     /// The summary table: a header comment, then one tab-separated row per
     /// pattern, ranked as [`Summary::ranked`].
-    pub(crate) fn to_tsv(&self, patterns: &Path) -> String {
+    /// `name` says what was filled: the pattern file, or the shards merged.
+    pub fn to_tsv(&self, name: &str, run: &Run) -> String {
         let mut out = format!(
-            "# cruciverb fill batch of {}: {} filled, {} unfillable, {} timed out in {:.1} s\n\
+            "# cruciverb fill batch of {name}: {} filled, {} unfillable, {} timed out in {:.1} s\n\
              # best fills first (highest lowest score, then mean), then unfillable, rejected, timed out\n",
-            patterns.display(),
             self.filled(),
             self.unfillable(),
             self.timed_out(),
             self.elapsed.as_secs_f64()
         );
+        out.push_str(&run.line());
         out.push_str(COLUMNS);
         for r in self.ranked() {
             out.push_str(&r.row());
         }
         out
     }
+}
+
+/// A mean score as the summary prints it, to a tenth: read back, the
+/// table ranks the same (`{:.1}` and rounding disagree on halves).
+fn printed(mean: f64) -> f64 {
+    format!("{mean:.1}").parse().unwrap_or(mean)
 }
 
 impl Report {
@@ -213,8 +288,18 @@ impl Report {
 /// output directory and the summary as [`SUMMARY_NAME`].
 pub fn run(batch: &Batch, index: &Index, progress: &dyn Reporter) -> Result<Summary> {
     // A missing pattern file is reported before the directory is made.
-    std::fs::File::open(batch.patterns).at(batch.patterns)?;
-    let resumed = prepare_out_dir(batch)?;
+    let (patterns, digest) = survey(batch.patterns, batch.limit)?;
+    let run = Run {
+        shard: batch.shard,
+        patterns,
+        file: batch.patterns.file_name().map_or_else(
+            || batch.patterns.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        ),
+        digest,
+        settings: batch.settings.clone(),
+    };
+    let resumed = prepare_out_dir(batch, &run)?;
     let done: HashSet<usize> = resumed.iter().map(|r| r.number).collect();
     let journal_path = batch.out_dir.join(JOURNAL_NAME);
     let journal = Mutex::new(
@@ -229,7 +314,9 @@ pub fn run(batch: &Batch, index: &Index, progress: &dyn Reporter) -> Result<Summ
         || "pattern".to_string(),
         |s| s.to_string_lossy().into_owned(),
     );
-    let total = count_patterns(batch.patterns, batch.limit)?;
+    let total = (0..patterns as u64)
+        .filter(|&i| batch.shard.holds(i))
+        .count();
     progress.start("patterns", Some(total as u64));
     progress.advance(done.len() as u64);
     let (work_tx, work_rx) = mpsc::sync_channel::<(usize, Grid)>(4 * batch.threads.max(1));
@@ -283,11 +370,144 @@ pub fn run(batch: &Batch, index: &Index, progress: &dyn Reporter) -> Result<Summ
     let path = batch.out_dir.join(SUMMARY_NAME);
     files::write(
         &path,
-        summary.to_tsv(batch.patterns).as_bytes(),
+        summary
+            .to_tsv(&batch.patterns.display().to_string(), &run)
+            .as_bytes(),
         Existing::Replace,
     )?;
     std::fs::remove_file(&journal_path).at(&journal_path)?;
     Ok(summary)
+}
+
+/// The shards of one run, put together: the run as a whole, and every
+/// pattern's report ranked as one run would have ranked it, each puzzle
+/// named by its path through its shard's directory.
+pub struct Merged {
+    pub run: Run,
+    pub summary: Summary,
+}
+
+/// Reads the summaries of the shard directories `dirs` (each the
+/// `--out-dir` of one `--shard K/N` batch) and merges them. Refuses an
+/// unfinished shard, shards of different runs, a shard given twice and
+/// missing shards, naming them.
+pub fn merge(dirs: &[PathBuf]) -> Result<Merged> {
+    let mut shards: Vec<(Run, &PathBuf, Summary)> = Vec::new();
+    for dir in dirs {
+        let (run, summary) = read_summary(dir)?;
+        if let Some((first, first_dir, _)) = shards.first() {
+            if !first.same_run(&run) {
+                return Err(Error::invalid(format!(
+                    "{} and {} hold shards of different runs:\n  {}\n  {}",
+                    first_dir.display(),
+                    dir.display(),
+                    first.line().trim_end(),
+                    run.line().trim_end()
+                )));
+            }
+        }
+        if let Some((_, twin, _)) = shards.iter().find(|(r, _, _)| r.shard == run.shard) {
+            return Err(Error::invalid(format!(
+                "shard {} is given twice: {} and {}",
+                run.shard,
+                twin.display(),
+                dir.display()
+            )));
+        }
+        shards.push((run, dir, summary));
+    }
+    let Some((first, _, _)) = shards.first() else {
+        return Err(Error::invalid("no shard directories to merge"));
+    };
+    let count = first.shard.count;
+    let missing: Vec<String> = (0..count)
+        .filter(|&index| !shards.iter().any(|(r, _, _)| r.shard.index == index))
+        .map(|index| Shard { index, count }.to_string())
+        .collect();
+    if !missing.is_empty() {
+        return Err(Error::invalid(format!(
+            "shard{} {} of the run {} missing",
+            if missing.len() == 1 { "" } else { "s" },
+            missing.join(", "),
+            if missing.len() == 1 { "is" } else { "are" }
+        )));
+    }
+    let run = Run {
+        shard: Shard::WHOLE,
+        ..first.clone()
+    };
+    let mut reports = Vec::with_capacity(run.patterns);
+    let mut elapsed = Duration::ZERO;
+    for (_, dir, summary) in shards {
+        elapsed += summary.elapsed;
+        for mut report in summary.reports {
+            if let Status::Filled { file, .. } = &mut report.status {
+                *file = dir.join(&*file).display().to_string();
+            }
+            reports.push(report);
+        }
+    }
+    reports.sort_by_key(|r| r.number);
+    Ok(Merged {
+        run,
+        summary: Summary { reports, elapsed },
+    })
+}
+
+/// The run and the reports of one finished batch directory, checked
+/// against the run: exactly the patterns its shard holds.
+fn read_summary(dir: &Path) -> Result<(Run, Summary)> {
+    let path = dir.join(SUMMARY_NAME);
+    let text = match files::read_text(&path, MAX_SUMMARY_BYTES) {
+        Ok(text) => text,
+        Err(_) if dir.join(JOURNAL_NAME).exists() => {
+            return Err(Error::invalid(format!(
+                "{}: the shard is unfinished ({} but no {SUMMARY_NAME}); finish it with --resume",
+                dir.display(),
+                JOURNAL_NAME
+            )));
+        }
+        Err(e) => return Err(e),
+    };
+    let run = text.lines().find_map(Run::parse).ok_or_else(|| {
+        Error::invalid(format!(
+            "{}: no \"{}\" line (not a batch summary, or one written before shards)",
+            path.display(),
+            RUN_LINE.trim_end()
+        ))
+    })?;
+    let elapsed = text
+        .lines()
+        .next()
+        .and_then(|l| l.rsplit_once(" in ")?.1.strip_suffix(" s")?.parse().ok())
+        .and_then(|s: f64| Duration::try_from_secs_f64(s).ok())
+        .unwrap_or_default();
+    let mut reports = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line == COLUMNS.trim_end() {
+            continue;
+        }
+        let report = Report::parse_row(line).ok_or_else(|| {
+            Error::parse(
+                &path.display().to_string(),
+                i + 1,
+                None,
+                "not a summary row",
+            )
+        })?;
+        reports.push(report);
+    }
+    reports.sort_by_key(|r| r.number);
+    let expected = (1..=run.patterns).filter(|&n| run.shard.holds(n as u64 - 1));
+    if !reports.iter().map(|r| r.number).eq(expected) {
+        return Err(Error::invalid(format!(
+            "{}: its rows are not the patterns of shard {} of {}",
+            path.display(),
+            run.shard,
+            run.patterns
+        )));
+    }
+    Ok((run, Summary { reports, elapsed }))
 }
 
 /// Streams the patterns into the work queue; dropping the sender ends the workers.
@@ -304,7 +524,7 @@ fn read_patterns(
     let mut number = 0;
     for_each_seated(batch.patterns, |_, pattern, seats| {
         number += 1;
-        if done.contains(&number) {
+        if done.contains(&number) || !batch.shard.holds(number as u64 - 1) {
             return number < limit && !stop.load(Ordering::Relaxed);
         }
         // A themed pattern's entries are fixed letters the fill keeps.
@@ -348,7 +568,7 @@ fn fill_one(
 /// earlier batch's puzzles are never mixed with or replaced by this one's.
 /// An unfinished batch is continued with `resume` (its journal's rows are
 /// returned), and refused without it.
-fn prepare_out_dir(batch: &Batch) -> Result<Vec<Report>> {
+fn prepare_out_dir(batch: &Batch, run: &Run) -> Result<Vec<Report>> {
     let dir = batch.out_dir;
     if dir.exists() && !dir.is_dir() {
         return Err(Error::invalid(format!(
@@ -367,7 +587,10 @@ fn prepare_out_dir(batch: &Batch) -> Result<Vec<Report>> {
     }
     let journal = dir.join(JOURNAL_NAME);
     let text = match std::fs::read_to_string(&journal) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            files::write(&journal, run.line().as_bytes(), Existing::Replace)?;
+            return Ok(Vec::new());
+        }
         other => other.at(&journal)?,
     };
     if !batch.resume {
@@ -377,12 +600,22 @@ fn prepare_out_dir(batch: &Batch) -> Result<Vec<Report>> {
             journal.display()
         )));
     }
+    // A journal names its run first: another run's rows are not this one's.
+    let begun = text.lines().next().and_then(Run::parse);
+    if begun.as_ref() != Some(run) {
+        let said = begun.map_or_else(|| "no run".to_string(), |b| b.line().trim_end().to_string());
+        return Err(Error::invalid(format!(
+            "{} holds an unfinished batch of another run ({said:?}, not {:?}); resume it with the same settings, or choose another --out-dir",
+            dir.display(),
+            run.line().trim_end()
+        )));
+    }
     // Only whole lines count: a row cut short by a kill is done again.
     let whole = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
     let rows: Vec<Report> = whole.lines().filter_map(Report::parse_row).collect();
     // The journal is rewritten with just those rows, so that appends
     // continue after a whole line.
-    let mut kept = String::new();
+    let mut kept = run.line();
     for r in &rows {
         kept.push_str(&r.row());
     }
@@ -402,21 +635,26 @@ fn remember_first(slot: &Mutex<Option<Error>>, e: Error) {
     }
 }
 
-/// Pattern lines of a file (up to `limit`), counted without decoding them.
-fn count_patterns(path: &Path, limit: Option<usize>) -> Result<usize> {
+/// Pattern lines of a file (up to `limit`), counted without decoding
+/// them, and a digest (FNV-1a) of the lines read: the run's identity.
+fn survey(path: &Path, limit: Option<usize>) -> Result<(usize, u64)> {
     use std::io::BufRead;
     let file = std::fs::File::open(path).at(path)?;
     let limit = limit.unwrap_or(usize::MAX);
     let mut count = 0;
+    let mut digest: u64 = 0xcbf2_9ce4_8422_2325;
     for line in std::io::BufReader::new(file).split(b'\n') {
         if count >= limit {
             break;
         }
         let line = line.at(path)?;
+        for &b in line.iter().chain(b"\n") {
+            digest = (digest ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
         let first = line.iter().find(|b| !b.is_ascii_whitespace());
         count += usize::from(first.is_some_and(|&b| b != b'#'));
     }
-    Ok(count)
+    Ok((count, digest))
 }
 
 #[cfg(test)]
@@ -445,13 +683,28 @@ mod tests {
                 report(5, Status::Unfillable("no fill".into())),
                 report(6, filled(65.0, 50)),
                 report(7, Status::Unfillable("no fill".into())),
+                // Ties 6 as the table prints it (65.0): file order.
+                report(8, filled(64.96, 50)),
             ],
             elapsed: Duration::ZERO,
         };
         let order: Vec<usize> = summary.ranked().iter().map(|r| r.number).collect();
-        assert_eq!(order, [6, 4, 2, 5, 7, 3, 1]);
-        let tsv = summary.to_tsv(Path::new("p.hex"));
-        let rows: Vec<&str> = tsv.lines().skip(3).map(|l| &l[..1]).collect();
-        assert_eq!(rows, ["6", "4", "2", "5", "7", "3", "1"]);
+        assert_eq!(order, [6, 8, 4, 2, 5, 7, 3, 1]);
+        let run = Run {
+            shard: Shard { index: 2, count: 4 },
+            patterns: 31,
+            file: "a (digest b).hex".into(),
+            digest: 0xfeed,
+            settings: "seed 3; polish 0 s".into(),
+        };
+        let tsv = summary.to_tsv("p.hex", &run);
+        let rows: Vec<&str> = tsv.lines().skip(4).map(|l| &l[..1]).collect();
+        assert_eq!(rows, ["6", "8", "4", "2", "5", "7", "3", "1"]);
+        let line = tsv.lines().nth(2).unwrap();
+        assert_eq!(
+            line,
+            "# run: shard 3/4 of 31 patterns of a (digest b).hex (digest 000000000000feed); seed 3; polish 0 s"
+        );
+        assert_eq!(Run::parse(line), Some(run));
     }
 }

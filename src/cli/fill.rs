@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use clap::Args;
+use clap::{Args, Subcommand};
 
 use cruciverb::batch::{self, Batch};
 use cruciverb::files;
@@ -13,6 +13,7 @@ use cruciverb::fill::quality::Quality;
 use cruciverb::fill::{fill, fills, Fill, FillOptions, Outcome, Want};
 use cruciverb::formats::ipuz;
 use cruciverb::grid::{self, Grid, DEFAULT_MIN_SLOT};
+use cruciverb::pattern::run::Shard;
 use cruciverb::puzzle::Puzzle;
 use cruciverb::wordlist::index::Index;
 use cruciverb::wordlist::notes::notes;
@@ -29,7 +30,10 @@ use super::progress::Bars;
 
 #[derive(Args)]
 #[command(mut_arg("timeout", |a| a.help("Give up after this many seconds (per pattern with --patterns; default there 10)")))]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct FillArgs {
+    #[command(subcommand)]
+    action: Option<FillAction>,
     /// A text grid file (letters are fixed), a hex pattern, FILE.hex or FILE.hex:N.
     #[arg(required_unless_present = "patterns", conflicts_with = "patterns")]
     grid: Option<String>,
@@ -76,8 +80,28 @@ pub struct FillArgs {
     /// With --patterns: worker threads (default: all cores).
     #[arg(long, requires = "patterns", value_parser = parse_threads)]
     threads: Option<usize>,
+    /// With --patterns: fill only shard K of N (pattern n goes to shard
+    /// (n - 1) mod N + 1); `fill merge` puts the shards' summaries together.
+    #[arg(long, value_name = "K/N", requires = "patterns")]
+    shard: Option<Shard>,
     #[command(flatten)]
     force: ForceOption,
+}
+
+#[derive(Subcommand)]
+enum FillAction {
+    /// Merge the summaries of the shards of one batch (`fill --patterns FILE
+    /// --shard K/N`) into the ranking one run would have made.
+    Merge {
+        /// The shards' --out-dir directories, each shard once.
+        #[arg(required = true, value_name = "DIR")]
+        dirs: Vec<PathBuf>,
+        /// Where the merged summary goes (default: standard output).
+        #[arg(long, short, value_name = "FILE")]
+        out: Option<PathBuf>,
+        #[command(flatten)]
+        force: ForceOption,
+    },
 }
 
 /// Seconds a batch spends on one pattern unless `--timeout` says otherwise.
@@ -86,6 +110,39 @@ const BATCH_TIMEOUT: Duration = Duration::from_secs(10);
 const BEST_SHOWN: usize = 3;
 
 impl FillArgs {
+    /// The batch settings every shard of a run must share, in words: list
+    /// files by name (shards may run on machines with other paths).
+    fn settings(&self, index: &Index) -> String {
+        let names = |files: &[PathBuf]| {
+            let names: Vec<String> = files
+                .iter()
+                .map(|f| {
+                    f.file_name()
+                        .unwrap_or(f.as_os_str())
+                        .to_string_lossy()
+                        .into_owned()
+                })
+                .collect();
+            names.join(" ")
+        };
+        let lists = match self.lists.files.is_empty() {
+            true => "embedded".to_string(),
+            false => names(&self.lists.files),
+        };
+        let timeout = self.time.timeout.unwrap_or(BATCH_TIMEOUT);
+        format!(
+            "list {lists} ({} words), min-score {}, exclude [{}], min-slot {}, seed {}, timeout {} s, polish {} s{}",
+            index.total_words(),
+            self.lists.min_score,
+            names(&self.lists.exclude),
+            self.min_slot,
+            self.seed,
+            timeout.as_secs_f64(),
+            self.polish.as_secs_f64(),
+            if self.use_all { ", use-all" } else { "" }
+        )
+    }
+
     fn options(&self, default_timeout: Option<Duration>) -> Result<FillOptions> {
         let timeout = self.time.timeout.or(default_timeout);
         let polish = if self.all || self.count > 1 {
@@ -105,6 +162,9 @@ impl FillArgs {
 }
 
 pub fn run(command: &FillArgs) -> Result<ExitCode> {
+    if let Some(FillAction::Merge { dirs, out, force }) = &command.action {
+        return merge(dirs, out.as_deref(), force);
+    }
     let started = Instant::now();
     let mut spec = command.lists.spec();
     // One grid's --timeout is the whole command's, reading the lists
@@ -247,6 +307,8 @@ fn fill_batch(
         threads,
         options: command.options(Some(BATCH_TIMEOUT))?,
         resume: command.resume,
+        shard: command.shard.unwrap_or(Shard::WHOLE),
+        settings: command.settings(index),
     };
     let summary = batch::run(&job, index, &Bars::new(false))?;
     note!(
@@ -272,5 +334,28 @@ fn fill_batch(
             );
         }
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `fill merge`: the shards' summaries as one ranking.
+fn merge(dirs: &[PathBuf], out: Option<&std::path::Path>, force: &ForceOption) -> Result<ExitCode> {
+    let merged = batch::merge(dirs)?;
+    let summary = &merged.summary;
+    let title = format!("{}, {} shards merged", merged.run.file, dirs.len());
+    let text = summary.to_tsv(&title, &merged.run);
+    match out {
+        Some(path) => {
+            files::write(path, text.as_bytes(), force.existing())?;
+            wrote(path);
+        }
+        None => out!("{text}"),
+    }
+    note!(
+        "{} filled, {} unfillable, {} timed out of {} patterns",
+        summary.filled(),
+        summary.unfillable(),
+        summary.timed_out(),
+        summary.reports.len()
+    );
     Ok(ExitCode::SUCCESS)
 }

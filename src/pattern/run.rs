@@ -89,6 +89,22 @@ pub struct Shard {
     pub count: u64,
 }
 
+impl Shard {
+    /// The whole run, as one shard.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// Whether item `i` (0-based) of a run dealt round-robin is this shard's.
+    pub fn holds(&self, i: u64) -> bool {
+        i % self.count == self.index
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index + 1, self.count)
+    }
+}
+
 impl std::str::FromStr for Shard {
     type Err = String;
     fn from_str(s: &str) -> Result<Shard, String> {
@@ -133,7 +149,7 @@ impl Job {
             Order::Random { seed } => format!("random, seed {seed}"),
         };
         if let Some(s) = self.shard {
-            text += &format!(", shard {}/{}", s.index + 1, s.count);
+            text += &format!(", shard {s}");
         }
         if let Some(l) = self.limit {
             text += &format!(", limit {l}");

@@ -734,15 +734,29 @@ fn batch_fills_each_pattern_and_writes_a_summary() {
     let limited = batch(&cli.path("first-two"), &["--limit", "2", "--threads", "1"]);
     assert!(limited.status.success(), "{}", stderr(&limited));
     let summary = std::fs::read_to_string(cli.dir.join("first-two/summary.tsv")).unwrap();
-    assert_eq!(summary.lines().count(), 5, "{summary}");
+    assert_eq!(summary.lines().count(), 6, "{summary}");
 
     // A batch killed after two patterns (and in the middle of writing the
     // third row) resumes with the third alone; the first two rows are kept
     // as they were, not redone.
-    let first_two: Vec<&str> = summary.lines().skip(3).collect();
+    let first_two: Vec<&str> = summary.lines().skip(4).collect();
     let killed = cli.dir.join("killed");
     std::fs::create_dir(&killed).unwrap();
-    let journal = format!("{}\n{}\n3\trej", first_two[0], first_two[1]);
+    // A journal from another run (the limited one) is not continued.
+    let limited_run = summary.lines().nth(2).unwrap();
+    assert!(limited_run.starts_with("# run: shard 1/1 of 2 patterns of p.hex (digest "));
+    let journal = format!("{limited_run}\n{}\n{}\n3\trej", first_two[0], first_two[1]);
+    std::fs::write(killed.join("summary.tsv.part"), &journal).unwrap();
+    let other = batch(&cli.path("killed"), &["--resume"]);
+    assert_eq!(other.status.code(), Some(2));
+    assert!(
+        stderr(&other).contains("holds an unfinished batch of another run"),
+        "{}",
+        stderr(&other)
+    );
+    let whole = std::fs::read_to_string(cli.dir.join("out/summary.tsv")).unwrap();
+    let whole_run = whole.lines().nth(2).unwrap();
+    let journal = format!("{whole_run}\n{}\n{}\n3\trej", first_two[0], first_two[1]);
     std::fs::write(killed.join("summary.tsv.part"), journal).unwrap();
     let refused = batch(&cli.path("killed"), &[]);
     assert_eq!(refused.status.code(), Some(2));
@@ -755,7 +769,7 @@ fn batch_fills_each_pattern_and_writes_a_summary() {
     let resumed = batch(&cli.path("killed"), &["--resume"]);
     assert!(resumed.status.success(), "{}", stderr(&resumed));
     let summary = std::fs::read_to_string(killed.join("summary.tsv")).unwrap();
-    let rows: Vec<&str> = summary.lines().skip(3).collect();
+    let rows: Vec<&str> = summary.lines().skip(4).collect();
     assert_eq!(rows[..2], first_two[..]);
     assert!(rows[2].starts_with("3\trejected\t"), "{summary}");
     assert!(!killed.join("summary.tsv.part").exists());

@@ -21,6 +21,7 @@ mod patterns;
 mod publish;
 mod puzzle;
 mod regex;
+mod shards;
 mod squares;
 mod studio;
 mod theme;
