@@ -42,6 +42,27 @@ fn batch(dir: &ScratchDir, out: &str, extra: &[&str]) {
     assert!(done.status.success(), "{}", stderr(&done));
 }
 
+/// The first `limit` 6×6 patterns without symmetry (each fills in
+/// milliseconds, so no time limit makes two runs differ), filled in one run
+/// into `whole`.
+fn one_run(dir: &ScratchDir, limit: usize) {
+    let patterns = dir.join("p.hex").display().to_string();
+    let limit = limit.to_string();
+    let made = run(&[
+        "patterns",
+        "--size",
+        "6",
+        "--symmetry",
+        "none",
+        "--limit",
+        &limit,
+        "--out",
+        &patterns,
+    ]);
+    assert!(made.status.success(), "{}", stderr(&made));
+    batch(dir, "whole", &[]);
+}
+
 fn merge(dir: &ScratchDir, shards: &[&str]) -> std::process::Output {
     let mut args = vec!["fill".to_string(), "merge".to_string()];
     args.extend(shards.iter().map(|s| dir.join(s).display().to_string()));
@@ -52,20 +73,7 @@ fn merge(dir: &ScratchDir, shards: &[&str]) -> std::process::Output {
 #[test]
 fn a_sharded_batch_merged_ranks_as_one_run() {
     let dir = scratch("shards");
-    let patterns = dir.join("p.hex").display().to_string();
-    let made = run(&[
-        "patterns",
-        "--size",
-        "6",
-        "--symmetry",
-        "none",
-        "--limit",
-        "1000",
-        "--out",
-        &patterns,
-    ]);
-    assert!(made.status.success(), "{}", stderr(&made));
-    batch(&dir, "whole", &[]);
+    one_run(&dir, 1000);
     for k in 1..=4 {
         batch(
             &dir,
@@ -156,20 +164,7 @@ fn shards_run_through_gnu_parallel_merge_to_the_one_run() {
         "GNU parallel is not installed: apt-get install parallel"
     );
     let dir = scratch("shards-parallel");
-    let patterns = dir.join("p.hex").display().to_string();
-    let made = run(&[
-        "patterns",
-        "--size",
-        "6",
-        "--symmetry",
-        "none",
-        "--limit",
-        "300",
-        "--out",
-        &patterns,
-    ]);
-    assert!(made.status.success(), "{}", stderr(&made));
-    batch(&dir, "whole", &[]);
+    one_run(&dir, 300);
     let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("index-cache");
     let status = Command::new("parallel")
         .current_dir(dir.join(""))
