@@ -47,7 +47,7 @@ use state::{
     layout, Edit, Frontier, Layout, Outcome, CELL_CODES, MAX_COLS, NO_RENAME, TAGS, TAG_BLACK,
     TAG_CLOSES, TAG_CONTINUES, TAG_MIDDLE, TAG_ONLY, TAG_OPENS,
 };
-use table::{add_all, run_all, shard_of, worker_count, Count, Key, Outbox, Table, BATCH};
+use table::{add_all, run_all, shard_of, worker_count, Count, Key, Outbox, Table, Wide, BATCH};
 
 /// Exact number of patterns of this size obeying `rules`, computed without listing them,
 /// or None when `rules` use a rule this counter does not model (the caller then enumerates).
@@ -102,17 +102,18 @@ pub(crate) fn count_patterns_keeping(
             .count::<u64, u64>()
             .or_else(|| retry_wide().then(|| counter.count::<u64, u128>()).flatten())
     } else {
-        counter.count::<u128, u64>().or_else(|| {
+        counter.count::<Wide, u64>().or_else(|| {
             retry_wide()
-                .then(|| counter.count::<u128, u128>())
+                .then(|| counter.count::<Wide, u128>())
                 .flatten()
         })
     }
 }
 
 /// States held at once before the count is abandoned rather than risk
-/// memory: about 200 bytes each, so roughly 6 GB at most. The largest
-/// symmetric 15×15 count peaks near 18.4 million.
+/// memory: about 80 bytes each (two tables of 24-byte slots at most three
+/// quarters full, and the successors in flight), so roughly 2.5 GB at
+/// most. The largest symmetric 15×15 count peaks near 18.4 million.
 const MAX_STATES: usize = 28 << 20;
 
 /// Labels are small integers (a frontier of 32 cells has at most 17

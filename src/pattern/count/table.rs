@@ -3,7 +3,7 @@
 //! other, and the sharding and threads that let every core expand and merge
 //! its own part of the states without locks.
 
-/// A packed state: u64 when it fits, u128 otherwise. Packed states never set
+/// A packed state: u64 when it fits, [`Wide`] (128 bits) otherwise. Packed states never set
 /// the top bit, so the all-ones key can mark an empty table slot.
 pub(super) trait Key: Copy + Eq + Send + Sync {
     const ZERO: Self;
@@ -39,17 +39,42 @@ impl Key for u64 {
     }
 }
 
-impl Key for u128 {
-    const ZERO: Self = 0;
-    const EMPTY: Self = u128::MAX;
+/// A 128-bit packed state as two 64-bit halves: aligned to 8 bytes, so
+/// that a table slot of a state and a u64 count takes 24 bytes, where a
+/// `u128` (aligned to 16) would take 32 with its padding.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) struct Wide {
+    lo: u64,
+    hi: u64,
+}
+
+impl Wide {
+    fn get(self) -> u128 {
+        (self.hi as u128) << 64 | self.lo as u128
+    }
+
+    fn of(v: u128) -> Wide {
+        Wide {
+            lo: v as u64,
+            hi: (v >> 64) as u64,
+        }
+    }
+}
+
+impl Key for Wide {
+    const ZERO: Self = Wide { lo: 0, hi: 0 };
+    const EMPTY: Self = Wide {
+        lo: u64::MAX,
+        hi: u64::MAX,
+    };
     fn field(self, shift: u32, bits: u32) -> u32 {
-        (self >> shift & ((1 << bits) - 1)) as u32
+        (self.get() >> shift & ((1 << bits) - 1)) as u32
     }
     fn with_field(self, value: u32, shift: u32) -> Self {
-        self | (value as u128) << shift
+        Wide::of(self.get() | (value as u128) << shift)
     }
     fn hash(self) -> u64 {
-        mix(self as u64 ^ mix((self >> 64) as u64))
+        mix(self.lo ^ mix(self.hi))
     }
 }
 
@@ -95,6 +120,13 @@ pub(super) struct Table<K, C> {
     pub(super) len: usize,
 }
 
+/// The table grows before more than this share of its slots is full
+/// (numerator over [`FULL_OF`]): a fuller table probes a little longer
+/// (mostly within the cache line already read), an emptier one needs up to
+/// twice the memory, which is what bounds the largest counts.
+const FULL: usize = 3;
+const FULL_OF: usize = 4;
+
 impl<K: Key, C: Count> Table<K, C> {
     pub(super) fn new() -> Self {
         Table {
@@ -126,7 +158,7 @@ impl<K: Key, C: Count> Table<K, C> {
 
     /// Adds each count to its state; None on overflow.
     pub(super) fn add_batch(&mut self, batch: &[(K, C)]) -> Option<()> {
-        if 2 * (self.len + batch.len()) > self.slots.len() {
+        if FULL_OF * (self.len + batch.len()) > FULL * self.slots.len() {
             self.grow(self.len + batch.len());
         }
         for &(key, _) in batch {
@@ -153,9 +185,13 @@ impl<K: Key, C: Count> Table<K, C> {
         }
     }
 
-    /// Rehashes into at least twice `needed` slots.
+    /// Rehashes into the smallest power of two of slots that holds
+    /// `needed` within the fill limit.
     pub(super) fn grow(&mut self, needed: usize) {
-        let size = (2 * needed).next_power_of_two().max(MIN_SLOTS);
+        let size = (FULL_OF * needed)
+            .div_ceil(FULL)
+            .next_power_of_two()
+            .max(MIN_SLOTS);
         let old = std::mem::replace(&mut self.slots, vec![(K::EMPTY, C::ZERO); size]);
         self.len = 0;
         for (key, n) in old.into_iter().filter(|&(key, _)| key != K::EMPTY) {
