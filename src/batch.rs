@@ -10,7 +10,7 @@
 //! atomically, so a directory that has one holds a complete batch.
 //!
 //! A batch too large for one machine is dealt into shards (pattern `n`
-//! goes to shard `(n - 1) mod N`), each run anywhere into its own
+//! goes to shard `(n - 1) mod N + 1`), each run anywhere into its own
 //! directory; every summary names its [`Run`], and [`merge`] puts the
 //! shards' summaries together into the ranking one run would have made,
 //! refusing shards of different runs, doubled shards and missing ones.
@@ -74,7 +74,8 @@ pub struct Run {
     pub shard: Shard,
     /// Patterns in the whole run (every shard's, within the limit).
     pub patterns: usize,
-    /// The pattern file's name, and a digest of its bytes.
+    /// The pattern file's name, and a digest of its lines (those within
+    /// the limit).
     pub file: String,
     pub digest: u64,
     pub settings: String,
