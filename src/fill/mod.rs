@@ -123,6 +123,9 @@ fn fills_above(
     want: Want,
     mut visit: impl FnMut(Fill) -> bool,
 ) -> Result<Outcome<()>> {
+    // Before the deadline is made: a search that gives up reports at
+    // least its whole limit.
+    let started = std::time::Instant::now();
     let slots = grid.slots(options.min_slot.max(DEFAULT_MIN_SLOT));
     if slots.is_empty() {
         return Err(Error::invalid("the grid has no slot to fill"));
@@ -168,7 +171,9 @@ fn fills_above(
     let end = search.run(|assignment, nodes| visit(fill_from(&problem, grid, assignment, nodes)));
     Ok(match end {
         End::Done => Outcome::Filled(()),
-        End::GaveUp { after } => Outcome::GaveUp { after },
+        End::GaveUp => Outcome::GaveUp {
+            after: started.elapsed(),
+        },
         End::Exhausted { hardest } => {
             let reason = "no fill exists with this word list; hardest slots:";
             Outcome::Unfillable(no_fill(&problem, &hardest, reason))

@@ -247,7 +247,7 @@ fn decide_together(
                     fills.lock().unwrap_or_else(|e| e.into_inner()).push(fill);
                 }
                 End::Exhausted { .. } => exhausted = true,
-                End::GaveUp { .. } => break,
+                End::GaveUp => break,
             }
         }
         for &k in &mine {
