@@ -31,7 +31,7 @@ use crate::formats::ipuz;
 use crate::grid::Grid;
 use crate::pattern::file::for_each_seated;
 use crate::pattern::hex;
-use crate::pattern::run::Shard;
+use crate::pattern::shard::Shard;
 use crate::progress::Reporter;
 use crate::puzzle::Puzzle;
 use crate::wordlist::index::Index;
@@ -407,32 +407,17 @@ pub fn merge(dirs: &[PathBuf]) -> Result<Merged> {
                 )));
             }
         }
-        if let Some((_, twin, _)) = shards.iter().find(|(r, _, _)| r.shard == run.shard) {
-            return Err(Error::invalid(format!(
-                "shard {} is given twice: {} and {}",
-                run.shard,
-                twin.display(),
-                dir.display()
-            )));
-        }
         shards.push((run, dir, summary));
     }
-    let Some((first, _, _)) = shards.first() else {
+    if shards.is_empty() {
         return Err(Error::invalid("no shard directories to merge"));
-    };
-    let count = first.shard.count;
-    let missing: Vec<String> = (0..count)
-        .filter(|&index| !shards.iter().any(|(r, _, _)| r.shard.index == index))
-        .map(|index| Shard { index, count }.to_string())
-        .collect();
-    if !missing.is_empty() {
-        return Err(Error::invalid(format!(
-            "shard{} {} of the run {} missing",
-            if missing.len() == 1 { "" } else { "s" },
-            missing.join(", "),
-            if missing.len() == 1 { "is" } else { "are" }
-        )));
     }
+    let given: Vec<(Shard, &Path)> = shards
+        .iter()
+        .map(|(r, d, _)| (r.shard, d.as_path()))
+        .collect();
+    Shard::check_set(&given)?;
+    let first = &shards[0].0;
     let run = Run {
         shard: Shard::WHOLE,
         ..first.clone()

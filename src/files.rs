@@ -303,7 +303,8 @@ pub(crate) fn as_one<T>(steps: impl FnOnce() -> T) -> T {
 
 /// For an interrupted run that is about to exit: waits for a set being
 /// renamed into place to be complete, removes every temporary being
-/// written, and keeps any later set from being put in place.
+/// written and every scratch directory, and keeps any later set from
+/// being put in place.
 pub fn abandon() {
     std::mem::forget(commit_lock());
     let mut live = live();
@@ -311,6 +312,45 @@ pub fn abandon() {
     for tmp in live.drain(..) {
         let _ = fs::remove_file(tmp);
     }
+    for dir in scratch_dirs().drain(..) {
+        let _ = fs::remove_dir_all(dir);
+    }
+}
+
+/// A directory of working files no one keeps (a large count's states
+/// between phases): made new and unique inside `within`, removed with
+/// everything in it when dropped or when the run is interrupted.
+pub(crate) struct Scratch {
+    path: PathBuf,
+}
+
+impl Scratch {
+    pub(crate) fn new(within: &Path, name: &str) -> Result<Scratch> {
+        static MADE: AtomicU64 = AtomicU64::new(0);
+        let n = MADE.fetch_add(1, Ordering::Relaxed);
+        fs::create_dir_all(within).at(within)?;
+        let path = within.join(format!("{name}.{}-{n}", std::process::id()));
+        fs::create_dir(&path).at(&path)?;
+        scratch_dirs().push(path.clone());
+        Ok(Scratch { path })
+    }
+
+    pub(crate) fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.path);
+        scratch_dirs().retain(|d| *d != self.path);
+    }
+}
+
+/// The scratch directories that exist, for [`abandon`].
+fn scratch_dirs() -> MutexGuard<'static, Vec<PathBuf>> {
+    static DIRS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+    DIRS.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Set by [`abandon`]: no temporary may be created after it.

@@ -13,7 +13,7 @@ use cruciverb::fill::quality::Quality;
 use cruciverb::fill::{fill, fills, Fill, FillOptions, Outcome, Want};
 use cruciverb::formats::ipuz;
 use cruciverb::grid::{self, Grid, DEFAULT_MIN_SLOT};
-use cruciverb::pattern::run::Shard;
+use cruciverb::pattern::shard::Shard;
 use cruciverb::puzzle::Puzzle;
 use cruciverb::wordlist::index::Index;
 use cruciverb::wordlist::notes::notes;

@@ -166,6 +166,44 @@ pub fn parse_size(s: &str) -> Result<(usize, usize), String> {
     Ok((w, h))
 }
 
+/// `--memory`: bytes, with an optional K, M, G or T (powers of 1024, as
+/// `16G`, `512M` or `1.5G`), at least a megabyte.
+pub fn parse_memory(s: &str) -> Result<u64, String> {
+    let bad =
+        || format!("bad memory size {s:?} (expected a size such as 16G or 512M, at least 1M)");
+    let t = s.trim();
+    let t = t
+        .strip_suffix("iB")
+        .or_else(|| t.strip_suffix('B'))
+        .unwrap_or(t);
+    let (number, unit) = match t.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => (&t[..i], c.to_ascii_uppercase()),
+        _ => (t, ' '),
+    };
+    let scale: u64 = match unit {
+        ' ' => 1,
+        'K' => 1 << 10,
+        'M' => 1 << 20,
+        'G' => 1 << 30,
+        'T' => 1 << 40,
+        _ => return Err(bad()),
+    };
+    let value: f64 = number.trim().parse().map_err(|_| bad())?;
+    let bytes = value * scale as f64;
+    if !bytes.is_finite() || !(1048576.0..=(1u64 << 60) as f64).contains(&bytes) {
+        return Err(bad());
+    }
+    Ok(bytes as u64)
+}
+
+/// The process's peak resident memory so far, as "1.5 GB" (Linux only).
+pub fn peak_memory() -> Option<String> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(format!("{:.2} GB", kb * 1024.0 / 1e9))
+}
+
 /// `--threads`: 1 to [`MAX_THREADS`].
 pub fn parse_threads(s: &str) -> Result<usize, String> {
     match s.trim().parse::<usize>() {

@@ -3,16 +3,24 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Args, Subcommand};
 
+use cruciverb::pattern::count::Plan;
 use cruciverb::pattern::rules::{Bound, Rules, Style, Symmetry};
-use cruciverb::pattern::run::{self, Job, Order, Shard};
+use cruciverb::pattern::run::{self, Job, Order};
+use cruciverb::pattern::shard::Shard;
 use cruciverb::pattern::stats::Stats;
+use cruciverb::pattern::tally::{self, ShardCount};
 use cruciverb::theme::{seatings, SeatOptions, Theme};
 use cruciverb::Result;
+use cruciverb::{files, Error};
 
-use super::options::{clock_seed, command_line, parse_size, parse_threads, threads, ForceOption};
+use super::options::{
+    clock_seed, command_line, parse_memory, parse_seconds, parse_size, parse_threads, peak_memory,
+    threads, ForceOption,
+};
 use super::progress::Bars;
 
 #[derive(Args)]
@@ -30,6 +38,13 @@ enum PatternsAction {
     Stats {
         /// The pattern file to read (written by `cruciverb patterns`).
         file: PathBuf,
+    },
+    /// Add up the result files of a sharded count (`patterns --count
+    /// --shard K/N --work DIR`), each shard once, all of one run.
+    Sum {
+        /// The shards' result files.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
     },
 }
 
@@ -105,8 +120,24 @@ struct PatternOptions {
     #[arg(long, requires = "theme")]
     in_order: bool,
     /// Print only the number of patterns.
-    #[arg(long, conflicts_with_all = ["random", "out", "resume"])]
+    #[arg(long, conflicts_with_all = ["random", "resume"])]
     count: bool,
+    /// With --count: keep the exact counter's states within SIZE of memory
+    /// (e.g. 16G, 512M), split into parts that wait in a scratch directory
+    /// between half rows. For counts too large for memory (17×17 and up).
+    #[arg(long, value_name = "SIZE", requires = "count", value_parser = parse_memory)]
+    memory: Option<u64>,
+    /// Where the exact counter keeps its states between half rows: with
+    /// --memory, a scratch directory is made in DIR (default: the system's
+    /// temporary directory); with --count --shard K/N, the directory all N
+    /// shards share, each writing its result to --out or standard output.
+    /// About 30 bytes a state.
+    #[arg(long, value_name = "DIR", requires = "count")]
+    work: Option<PathBuf>,
+    /// With --count --shard K/N --work DIR: how long a shard waits at a
+    /// half row for the other shards' states before it gives up.
+    #[arg(long, value_name = "SECONDS", default_value = "3600", value_parser = parse_seconds, requires = "work")]
+    wait: Duration,
     /// Print a quick statistical estimate of the number of patterns.
     #[arg(long, conflicts_with_all = ["count", "random", "out", "resume"])]
     estimate: bool,
@@ -212,12 +243,22 @@ impl PatternOptions {
 }
 
 pub fn run(command: &PatternsArgs) -> Result<ExitCode> {
-    if let Some(PatternsAction::Stats { file }) = &command.action {
-        out!("{}", Stats::collect(file)?);
-        return Ok(ExitCode::SUCCESS);
+    match &command.action {
+        Some(PatternsAction::Stats { file }) => {
+            out!("{}", Stats::collect(file)?);
+            return Ok(ExitCode::SUCCESS);
+        }
+        Some(PatternsAction::Sum { files }) => return sum(files),
+        None => {}
     }
     let options = &command.options;
     let job = options.job()?;
+    if options.count && (options.work.is_some() || options.memory.is_some()) {
+        return count_in_parts(options, &job);
+    }
+    if options.count && options.out.is_some() {
+        return Err(Error::invalid(COUNT_TO_FILE));
+    }
     if options.estimate {
         outln!(
             "about {:.2e} patterns (Knuth's estimator, seeded; use --count for the exact number)",
@@ -238,5 +279,80 @@ pub fn run(command: &PatternsArgs) -> Result<ExitCode> {
             summary.elapsed.as_secs_f64()
         );
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Where `--count` with `--out` is refused.
+const COUNT_TO_FILE: &str = "--count prints its number; --out takes it only for a shard of a shared count (--count --shard K/N --work DIR)";
+
+/// `--count` with `--memory` (one process, the states in parts on disk) or
+/// `--shard K/N --work DIR` (one of N processes sharing the states).
+fn count_in_parts(options: &PatternOptions, job: &Job) -> Result<ExitCode> {
+    let work = match (&options.work, options.shard) {
+        (Some(work), _) => work.clone(),
+        (None, None) => std::env::temp_dir(),
+        (None, Some(shard)) => {
+            return Err(Error::invalid(format!(
+                "--count --shard {shard} with --memory: the shards of a count share its states through a directory all of them reach; give it with --work DIR"
+            )))
+        }
+    };
+    if options.shard.is_none() && options.out.is_some() {
+        return Err(Error::invalid(COUNT_TO_FILE));
+    }
+    let plan = Plan {
+        memory: options.memory.unwrap_or(u64::MAX),
+        work,
+        threads: job.threads,
+        shard: options.shard,
+        wait: options.wait,
+    };
+    let started = std::time::Instant::now();
+    let (tally, stats) = run::count_in_parts(job, &plan, &Bars::new(false))?;
+    let seconds = started.elapsed().as_secs_f64();
+    let memory = peak_memory();
+    note!(
+        "counted in {} half rows, at most {} part{}; largest part {} states, most states at once {}; {:.1} GB through {}; {seconds:.1} s{}",
+        stats.phases,
+        stats.most_parts,
+        if stats.most_parts == 1 { "" } else { "s" },
+        stats.largest_part,
+        stats.most_states,
+        stats.written as f64 / 1e9,
+        plan.work.display(),
+        memory.as_ref().map_or(String::new(), |m| format!(", peak memory {m}"))
+    );
+    let Some(shard) = plan.shard else {
+        outln!("{}", tally.patterns);
+        return Ok(ExitCode::SUCCESS);
+    };
+    let result = ShardCount {
+        run: format!(
+            "{}x{}, {}; {} shards",
+            job.width,
+            job.height,
+            job.rules.describe(),
+            shard.count
+        ),
+        shard,
+        patterns: tally.patterns,
+        less: tally.less,
+        seconds,
+        peak_memory: memory.unwrap_or_default(),
+    };
+    match &options.out {
+        Some(path) => files::write(path, result.to_text().as_bytes(), options.force.existing())?,
+        None => out!("{}", result.to_text()),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `patterns sum FILE...`: the total of a sharded count.
+fn sum(paths: &[PathBuf]) -> Result<ExitCode> {
+    let shards = paths
+        .iter()
+        .map(|p| Ok((p.clone(), ShardCount::read(p)?)))
+        .collect::<Result<Vec<_>>>()?;
+    outln!("{}", tally::sum(&shards)?);
     Ok(ExitCode::SUCCESS)
 }

@@ -13,7 +13,9 @@ pub mod rules;
 pub mod run;
 pub mod search;
 pub mod seat;
+pub mod shard;
 pub mod stats;
+pub mod tally;
 
 use crate::error::{Error, Result};
 

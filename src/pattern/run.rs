@@ -22,8 +22,10 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
-use super::count::count_patterns_keeping;
+use super::count::{count_patterns_in_parts, count_patterns_keeping, PartsStats, Plan, Tally};
 use super::hex;
+use super::shard::Shard;
+
 use super::output::{self, Progress, Sink};
 use super::rules::Rules;
 use super::search::{Sample, Search};
@@ -80,46 +82,6 @@ impl Hooks {
 pub enum Order {
     Exhaustive,
     Random { seed: u64 },
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    /// 0-based index of this shard.
-    pub index: u64,
-    pub count: u64,
-}
-
-impl Shard {
-    /// The whole run, as one shard.
-    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
-
-    /// Whether item `i` (0-based) of a run dealt round-robin is this shard's.
-    pub fn holds(&self, i: u64) -> bool {
-        i % self.count == self.index
-    }
-}
-
-impl std::fmt::Display for Shard {
-    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        write!(f, "{}/{}", self.index + 1, self.count)
-    }
-}
-
-impl std::str::FromStr for Shard {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Shard, String> {
-        let bad = || format!("bad shard {s:?} (expected K/N with 1 <= K <= N, e.g. 3/8)");
-        let (k, n) = s.split_once('/').ok_or_else(bad)?;
-        let k: u64 = k.trim().parse().map_err(|_| bad())?;
-        let n: u64 = n.trim().parse().map_err(|_| bad())?;
-        if k == 0 || n == 0 || k > n {
-            return Err(bad());
-        }
-        Ok(Shard {
-            index: k - 1,
-            count: n,
-        })
-    }
 }
 
 pub struct Job {
@@ -270,6 +232,35 @@ pub fn count(job: &Job, report: &dyn Reporter) -> Result<u128> {
         count_seatings(job, &search, &spaces, report)?
     };
     Ok(job.limit.map_or(n, |l| n.min(l as u128)))
+}
+
+/// The exact count of a job too large for the in-memory counter, with its
+/// states kept in parts within `plan` (see `count::parts`), and how the
+/// parts went. Only plain jobs the counter models: no theme, shard or limit.
+pub fn count_in_parts(
+    job: &Job,
+    plan: &Plan,
+    report: &dyn Reporter,
+) -> Result<(Tally, PartsStats)> {
+    let refuse = |what: &str| {
+        Err(Error::invalid(format!(
+            "a count in parts (--memory, --work) counts whole runs: not with {what}"
+        )))
+    };
+    if job.theme.is_some() {
+        return refuse("--theme");
+    }
+    if job.limit.is_some() {
+        return refuse("--limit");
+    }
+    // Rules no grid can obey are refused as when writing.
+    Search::new(job.width, job.height, &job.rules)?;
+    count_patterns_in_parts(job.width, job.height, &job.rules, plan, report)?.ok_or_else(|| {
+        Error::invalid(format!(
+            "a count in parts (--memory, --work) needs rules the exact counter models, not {}; without those options they are counted by enumeration",
+            job.rules.describe()
+        ))
+    })
 }
 
 /// The patterns of one space, times its ways.

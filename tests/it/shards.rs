@@ -6,7 +6,6 @@
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::Path;
-use std::process::Command;
 
 use crate::common::*;
 
@@ -158,15 +157,10 @@ fn a_sharded_batch_merged_ranks_as_one_run() {
 /// test fails saying so, rather than passing untried.
 #[test]
 fn shards_run_through_gnu_parallel_merge_to_the_one_run() {
-    let version = Command::new("parallel").arg("--version").output();
-    assert!(
-        version.is_ok_and(|o| o.status.success()),
-        "GNU parallel is not installed: apt-get install parallel"
-    );
     let dir = scratch("shards-parallel");
     one_run(&dir, 300);
     let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("index-cache");
-    let status = Command::new("parallel")
+    let status = gnu_parallel()
         .current_dir(dir.join(""))
         .env("CRUCIVERB_CACHE_DIR", cache)
         .args(["--will-cite", "--halt", "now,fail=1", "-j", "4"])

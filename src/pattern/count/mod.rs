@@ -35,6 +35,7 @@
 //! state) and `table` (keys, counts, the hash table and sharding); this file
 //! holds the sweep itself: transitions, the symmetric joins and the driver.
 
+mod parts;
 mod rules;
 mod state;
 mod table;
@@ -42,6 +43,10 @@ mod table;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::rules::{Rules, Symmetry};
+use crate::error::Result;
+use crate::progress::Reporter;
+pub use parts::{PartsStats, Plan};
+
 use rules::{BlackLimit, Bottom, RunRule, Side};
 use state::{
     layout, Edit, Frontier, Layout, Outcome, CELL_CODES, MAX_COLS, NO_RENAME, TAGS, TAG_BLACK,
@@ -96,17 +101,83 @@ pub(crate) fn count_patterns_keeping(
     if !counter.fix(height, white, black) {
         return Some(0);
     }
-    let retry_wide = || !counter.too_many_states.load(Ordering::Relaxed);
-    if counter.layout.total_bits < 64 {
-        counter
-            .count::<u64, u64>()
-            .or_else(|| retry_wide().then(|| counter.count::<u64, u128>()).flatten())
-    } else {
-        counter.count::<Wide, u64>().or_else(|| {
-            retry_wide()
-                .then(|| counter.count::<Wide, u128>())
-                .flatten()
-        })
+    // The in-memory sweep has no errors of its own.
+    counter.count_narrowest(&mut InMemory, false).ok().flatten()
+}
+
+/// Like [`count_patterns`], with the states kept in parts on disk between
+/// half rows (see `parts`), so that a count larger than memory needs only
+/// `plan.memory` at a time, or is shared among processes (`plan.shard`).
+/// Ok(None) when the counter does not model the rules or the count
+/// overflows a `u128`.
+pub fn count_patterns_in_parts(
+    width: usize,
+    height: usize,
+    rules: &Rules,
+    plan: &Plan,
+    report: &dyn Reporter,
+) -> Result<Option<(Tally, PartsStats)>> {
+    let Some(counter) = Counter::new(width, height, rules) else {
+        return Ok(None);
+    };
+    let mut sweep = InParts {
+        plan,
+        report,
+        stats: PartsStats::default(),
+    };
+    // Shards count in u128 from the start: one redoing its part in u128
+    // after an overflow could not read the others' u64 states.
+    let found = counter.count_narrowest(&mut sweep, plan.shard.is_some())?;
+    let Some(found) = found else {
+        return Ok(None);
+    };
+    let tally = match plan.shard {
+        None => counter
+            .less_empty_grid(found)
+            .map(|patterns| Tally { patterns, less: 0 }),
+        Some(shard) => Some(Tally {
+            patterns: found,
+            less: u128::from(shard.index == 0 && counter.counts_empty_grid()),
+        }),
+    };
+    Ok(tally.map(|t| (t, sweep.stats)))
+}
+
+/// The patterns a count in parts found: all of them for a whole run; for a
+/// shard, those its parts stand for, and `less` to take from the sum of all
+/// shards (the empty grid, which the sweep counts where the rules let it
+/// through, though it is no pattern; the first shard carries it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tally {
+    pub patterns: u128,
+    pub less: u128,
+}
+
+/// One way to run the whole sweep, for any key and count types.
+trait Sweep {
+    /// The count, Ok(None) on overflow.
+    fn run<K: Key, C: Count>(&mut self, counter: &Counter) -> Result<Option<u128>>;
+}
+
+/// The sweep in memory, within [`MAX_STATES`].
+struct InMemory;
+
+impl Sweep for InMemory {
+    fn run<K: Key, C: Count>(&mut self, counter: &Counter) -> Result<Option<u128>> {
+        Ok(counter.count::<K, C>())
+    }
+}
+
+/// The sweep in parts on disk.
+struct InParts<'a> {
+    plan: &'a Plan,
+    report: &'a dyn Reporter,
+    stats: PartsStats,
+}
+
+impl Sweep for InParts<'_> {
+    fn run<K: Key, C: Count>(&mut self, counter: &Counter) -> Result<Option<u128>> {
+        counter.count_in_parts::<K, C>(self.plan, self.report, &mut self.stats)
     }
 }
 
@@ -349,24 +420,71 @@ impl Counter {
         self.blacks.is_none_or(|limit| limit.allows(total as usize))
     }
 
-    /// The count, or None if it overflows.
-    fn count<K: Key, C: Count>(&self) -> Option<u128> {
-        let shards = worker_count();
-        let mut states: Vec<Table<K, C>> = (0..shards).map(|_| Table::new()).collect();
-        let mut spare: Vec<Table<K, C>> = (0..shards).map(|_| Table::new()).collect();
-        states[0].add(K::ZERO, C::ONE)?;
-        let mut complete = 0u128;
-        for r in 0..self.rows {
-            for c in 0..self.cols {
-                complete = complete.checked_add(self.step(r, c, &states, &mut spare)?)?;
-                std::mem::swap(&mut states, &mut spare);
-                spare.iter_mut().for_each(Table::clear);
-                if states.iter().map(Table::len).sum::<usize>() > MAX_STATES {
-                    self.too_many_states.store(true, Ordering::Relaxed);
-                    return None;
-                }
+    /// Runs `sweep` with the narrowest key that holds a state, counting in
+    /// u64 and again in u128 if that overflows.
+    fn count_narrowest(&self, sweep: &mut impl Sweep, wide: bool) -> Result<Option<u128>> {
+        let retry_wide = || !self.too_many_states.load(Ordering::Relaxed);
+        if wide {
+            return if self.layout.total_bits < 64 {
+                sweep.run::<u64, u128>(self)
+            } else {
+                sweep.run::<Wide, u128>(self)
+            };
+        }
+        if self.layout.total_bits < 64 {
+            match sweep.run::<u64, u64>(self)? {
+                None if retry_wide() => sweep.run::<u64, u128>(self),
+                n => Ok(n),
+            }
+        } else {
+            match sweep.run::<Wide, u64>(self)? {
+                None if retry_wide() => sweep.run::<Wide, u128>(self),
+                n => Ok(n),
             }
         }
+    }
+
+    /// The count, or None if it overflows.
+    fn count<K: Key, C: Count>(&self) -> Option<u128> {
+        let mut states = start_states::<K, C>(worker_count());
+        let complete = self.sweep(0..self.steps(), &mut states, MAX_STATES)?;
+        let total = complete.checked_add(self.finals_total(&states)?)?;
+        self.less_empty_grid(total)
+    }
+
+    /// Cells the sweep colours, one step each.
+    fn steps(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// Runs steps `range` of the sweep over `states`; the patterns completed
+    /// on the way, or None on overflow or beyond `max_states` states.
+    fn sweep<K: Key, C: Count>(
+        &self,
+        range: std::ops::Range<usize>,
+        states: &mut Vec<Table<K, C>>,
+        max_states: usize,
+    ) -> Option<u128> {
+        // As large as the states already: a table growing step by step
+        // rehashes everything it holds each time it doubles.
+        let mut spare: Vec<Table<K, C>> =
+            states.iter().map(|t| Table::for_states(t.len())).collect();
+        let mut complete = 0u128;
+        for i in range {
+            let (r, c) = (i / self.cols, i % self.cols);
+            complete = complete.checked_add(self.step(r, c, states, &mut spare)?)?;
+            std::mem::swap(states, &mut spare);
+            spare.iter_mut().for_each(Table::clear);
+            if states.iter().map(Table::len).sum::<usize>() > max_states {
+                self.too_many_states.store(true, Ordering::Relaxed);
+                return None;
+            }
+        }
+        Some(complete)
+    }
+
+    /// The patterns the states left after the last step stand for.
+    fn finals_total<K: Key, C: Count>(&self, states: &[Table<K, C>]) -> Option<u128> {
         let middles = match self.bottom {
             Bottom::HalfTurn { middle_row: true } => {
                 let mut rows = self.symmetric_rows();
@@ -377,28 +495,35 @@ impl Counter {
             }
             _ => Vec::new(),
         };
-        let parallel = is_large(&states);
         let totals = run_all(
-            parallel,
+            is_large(states),
             states
                 .iter()
                 .map(|shard| || self.total_of_finals(shard, &middles)),
         );
-        let total = totals
+        totals
             .into_iter()
-            .try_fold(complete, |sum, t| sum.checked_add(t?))?;
-        // Without the connectivity rule nothing else rules out the empty grid.
-        // (A cell fixed white has already ruled it out.)
-        let any_white = self.middle_white != 0 || self.fixed_white.iter().any(|&m| m != 0);
-        if !self.connected
-            && !self.white_edges
-            && !any_white
-            && self.black_total_allowed(self.cells as u32)
-        {
+            .try_fold(0u128, |sum, t| sum.checked_add(t?))
+    }
+
+    /// `total` less the empty grid where nothing else rules it out: the
+    /// sweep counts it, and without the connectivity or edge rules it
+    /// passes. (A cell fixed white has already ruled it out.)
+    fn less_empty_grid(&self, total: u128) -> Option<u128> {
+        if self.counts_empty_grid() {
             total.checked_sub(1)
         } else {
             Some(total)
         }
+    }
+
+    /// The sweep lets the all-black grid through.
+    fn counts_empty_grid(&self) -> bool {
+        let any_white = self.middle_white != 0 || self.fixed_white.iter().any(|&m| m != 0);
+        !self.connected
+            && !self.white_edges
+            && !any_white
+            && self.black_total_allowed(self.cells as u32)
     }
 
     /// Colours cell (r, c) in every state of `from`, merging the successors
@@ -918,6 +1043,13 @@ fn set_bits(mut mask: u32) -> impl Iterator<Item = usize> {
         mask &= mask.wrapping_sub(1);
         (j < 32).then_some(j)
     })
+}
+
+/// One table per worker, the first holding the empty frontier once.
+fn start_states<K: Key, C: Count>(workers: usize) -> Vec<Table<K, C>> {
+    let mut states: Vec<Table<K, C>> = (0..workers).map(|_| Table::new()).collect();
+    states[0].add(K::ZERO, C::ONE);
+    states
 }
 
 fn is_large<K: Key, C: Count>(shards: &[Table<K, C>]) -> bool {

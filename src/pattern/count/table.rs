@@ -13,6 +13,10 @@ pub(super) trait Key: Copy + Eq + Send + Sync {
     /// Sets bits of an all-zero field at `shift`.
     fn with_field(self, value: u32, shift: u32) -> Self;
     fn hash(self) -> u64;
+    /// Bytes of the key in a file of states (little-endian).
+    const BYTES: usize;
+    fn put(self, out: &mut Vec<u8>);
+    fn take(bytes: &[u8]) -> Self;
 }
 
 /// A strong 64-bit mix: packed states are dense bit fields that differ in a
@@ -36,6 +40,13 @@ impl Key for u64 {
     }
     fn hash(self) -> u64 {
         mix(self)
+    }
+    const BYTES: usize = 8;
+    fn put(self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.to_le_bytes());
+    }
+    fn take(bytes: &[u8]) -> Self {
+        u64::from_le_bytes(bytes[..8].try_into().expect("8 bytes"))
     }
 }
 
@@ -76,6 +87,17 @@ impl Key for Wide {
     fn hash(self) -> u64 {
         mix(self.lo ^ mix(self.hi))
     }
+    const BYTES: usize = 16;
+    fn put(self, out: &mut Vec<u8>) {
+        Key::put(self.lo, out);
+        Key::put(self.hi, out);
+    }
+    fn take(bytes: &[u8]) -> Self {
+        Wide {
+            lo: <u64 as Key>::take(bytes),
+            hi: <u64 as Key>::take(&bytes[8..]),
+        }
+    }
 }
 
 /// Patterns per state. Counting in u64 while the numbers fit halves the
@@ -85,6 +107,10 @@ pub(super) trait Count: Copy + Send + Sync {
     const ONE: Self;
     fn checked_add(self, other: Self) -> Option<Self>;
     fn wide(self) -> u128;
+    /// Bytes of the count in a file of states (little-endian).
+    const BYTES: usize;
+    fn put(self, out: &mut Vec<u8>);
+    fn take(bytes: &[u8]) -> Self;
 }
 
 impl Count for u64 {
@@ -96,6 +122,13 @@ impl Count for u64 {
     fn wide(self) -> u128 {
         self as u128
     }
+    const BYTES: usize = 8;
+    fn put(self, out: &mut Vec<u8>) {
+        Key::put(self, out);
+    }
+    fn take(bytes: &[u8]) -> Self {
+        <u64 as Key>::take(bytes)
+    }
 }
 
 impl Count for u128 {
@@ -106,6 +139,13 @@ impl Count for u128 {
     }
     fn wide(self) -> u128 {
         self
+    }
+    const BYTES: usize = 16;
+    fn put(self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.to_le_bytes());
+    }
+    fn take(bytes: &[u8]) -> Self {
+        u128::from_le_bytes(bytes[..16].try_into().expect("16 bytes"))
     }
 }
 
@@ -133,6 +173,13 @@ impl<K: Key, C: Count> Table<K, C> {
             slots: vec![(K::EMPTY, C::ZERO); MIN_SLOTS],
             len: 0,
         }
+    }
+
+    /// An empty table that takes `states` without growing.
+    pub(super) fn for_states(states: usize) -> Self {
+        let mut table = Table::new();
+        table.grow(states);
+        table
     }
 
     pub(super) fn len(&self) -> usize {

@@ -4,6 +4,7 @@
 use super::*;
 use crate::pattern::rules::Style;
 use crate::pattern::search::Search;
+use crate::pattern::shard::Shard;
 
 /// The count by exhaustive enumeration, the reference for the counter.
 fn enumerated(width: usize, height: usize, rules: &Rules) -> u128 {
@@ -349,4 +350,141 @@ fn packed_states_round_trip() {
         }
     }
     assert_eq!((g.across, g.flags), (1, FLAG_LEFT));
+}
+
+/// A scratch directory of the test's own, removed when dropped.
+struct Work(std::path::PathBuf);
+
+impl Work {
+    fn new(name: &str) -> Work {
+        let path = std::env::temp_dir().join(format!("cruciverb-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).unwrap();
+        Work(path)
+    }
+}
+
+impl Drop for Work {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn plan(work: &Work, states: u64, shard: Option<Shard>) -> Plan {
+    Plan {
+        memory: states * parts::SLOTS_PER_STATE * 24,
+        work: work.0.clone(),
+        threads: 2,
+        shard,
+        wait: std::time::Duration::from_secs(60),
+    }
+}
+
+/// A count in parts by one process, with room for about `states` states in
+/// a part; the scratch directory must go with it.
+fn in_parts(width: usize, height: usize, r: &Rules, states: u64) -> (u128, PartsStats) {
+    let work = Work::new("parts-test");
+    let plan = plan(&work, states, None);
+    let (tally, stats) = count_patterns_in_parts(width, height, r, &plan, &crate::progress::Quiet)
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        std::fs::read_dir(&work.0).unwrap().count(),
+        0,
+        "scratch left behind"
+    );
+    assert_eq!(tally.less, 0);
+    (tally.patterns, stats)
+}
+
+/// A count shared by `n` shards, each on threads of its own as separate
+/// processes would be, summed as `patterns sum` does; the shared
+/// directory must be empty after.
+fn in_shards(width: usize, height: usize, r: &Rules, n: u64) -> u128 {
+    let work = Work::new("shards-test");
+    let tallies: Vec<Tally> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..n)
+            .map(|index| {
+                let plan = plan(&work, u64::MAX / 1000, Some(Shard { index, count: n }));
+                scope.spawn(move || {
+                    count_patterns_in_parts(width, height, r, &plan, &crate::progress::Quiet)
+                        .unwrap()
+                        .unwrap()
+                        .0
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(
+        std::fs::read_dir(&work.0).unwrap().count(),
+        0,
+        "shared directory left behind"
+    );
+    let found: u128 = tallies.iter().map(|t| t.patterns).sum();
+    found - tallies.iter().map(|t| t.less).sum::<u128>()
+}
+
+/// Rule sets of every kind the counter models: both styles' symmetries,
+/// black edges allowed or not, disconnected, word lengths, black limits.
+fn rule_sets(n: usize) -> Vec<Rules> {
+    let cells = n * n;
+    vec![
+        Rules::preset(Style::American),
+        rules(Symmetry::Rotational, 3, true, true),
+        Rules::preset(Style::British),
+        rules(Symmetry::Mirror, 3, true, false),
+        rules(Symmetry::None, 3, false, true),
+        rules(Symmetry::FourFold, 2, true, false),
+        Rules {
+            max_word: Some(n - 2),
+            ..rules(Symmetry::Rotational, 4, true, false)
+        },
+        Rules {
+            blacks: Some(format!("{}..{}", cells / 6, cells / 4).parse().unwrap()),
+            ..rules(Symmetry::Rotational, 3, true, false)
+        },
+    ]
+}
+
+#[test]
+fn counts_in_parts_equal_counts_in_memory() {
+    for n in 5..=11 {
+        for r in rule_sets(n) {
+            let whole = count_patterns(n, n, &r);
+            // Room for 20,000 states: several parts for the large
+            // counts, one for the small.
+            let Some(whole) = whole else { continue };
+            let (parted, _) = in_parts(n, n, &r, 20_000);
+            assert_eq!(parted, whole, "{n}x{n} {}", r.describe());
+        }
+    }
+    // Many parts (a part is 1/20 of the states or less).
+    let american = Rules::preset(Style::American);
+    let (parted, stats) = in_parts(13, 13, &american, 100_000);
+    assert_eq!(parted, 40_575_832_476);
+    assert!(stats.most_parts >= 16, "{stats:?}");
+    assert!(stats.largest_part <= 2 * 100_000, "{stats:?}");
+}
+
+#[test]
+fn counts_in_shards_equal_counts_in_memory() {
+    for n in 5..=11 {
+        for (i, r) in rule_sets(n).into_iter().enumerate() {
+            let Some(whole) = count_patterns(n, n, &r) else {
+                continue;
+            };
+            let shards = [2, 3, 5][(n + i) % 3];
+            assert_eq!(
+                in_shards(n, n, &r, shards),
+                whole,
+                "{n}x{n} {} in {shards} shards",
+                r.describe()
+            );
+        }
+    }
+    assert_eq!(
+        in_shards(13, 13, &Rules::preset(Style::American), 4),
+        40_575_832_476
+    );
 }

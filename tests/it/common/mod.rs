@@ -509,3 +509,14 @@ impl cruciverb::progress::Reporter for ProgressLog {
         self.push("finish".to_string());
     }
 }
+
+/// A command running GNU parallel, which CI installs (Debian's `parallel`):
+/// a test that needs it fails saying so rather than passing untried.
+pub fn gnu_parallel() -> Command {
+    let version = Command::new("parallel").arg("--version").output();
+    assert!(
+        version.is_ok_and(|o| o.status.success()),
+        "GNU parallel is not installed: apt-get install parallel"
+    );
+    Command::new("parallel")
+}
