@@ -32,8 +32,10 @@
 //! merge the successors that hash to it without locks.
 //!
 //! Submodules: `rules` (the rule adapters), `state` (the packed frontier
-//! state) and `table` (keys, counts, the hash table and sharding); this file
-//! holds the sweep itself: transitions, the symmetric joins and the driver.
+//! state), `table` (keys, counts, the hash table and sharding) and `parts`
+//! (counts larger than memory: the states in parts on disk between half
+//! rows, one process or many); this file holds the sweep itself:
+//! transitions, the symmetric joins and the driver.
 
 mod parts;
 mod rules;
@@ -47,12 +49,16 @@ use crate::error::Result;
 use crate::progress::Reporter;
 pub use parts::{PartsStats, Plan};
 
+use parts::Phased;
 use rules::{BlackLimit, Bottom, RunRule, Side};
 use state::{
     layout, Edit, Frontier, Layout, Outcome, CELL_CODES, MAX_COLS, NO_RENAME, TAGS, TAG_BLACK,
     TAG_CLOSES, TAG_CONTINUES, TAG_MIDDLE, TAG_ONLY, TAG_OPENS,
 };
-use table::{add_all, run_all, shard_of, worker_count, Count, Key, Outbox, Table, Wide, BATCH};
+use table::{
+    add_all, mix, run_all, shard_of, start_states, worker_count, Count, Key, Outbox, Table, Wide,
+    BATCH,
+};
 
 /// Exact number of patterns of this size obeying `rules`, computed without listing them,
 /// or None when `rules` use a rule this counter does not model (the caller then enumerates).
@@ -177,7 +183,51 @@ struct InParts<'a> {
 
 impl Sweep for InParts<'_> {
     fn run<K: Key, C: Count>(&mut self, counter: &Counter) -> Result<Option<u128>> {
-        counter.count_in_parts::<K, C>(self.plan, self.report, &mut self.stats)
+        parts::count_in_parts::<K, C>(counter, self.plan, self.report, &mut self.stats)
+    }
+}
+
+impl Phased for Counter {
+    fn shape(&self) -> (usize, usize) {
+        (self.rows, self.cols)
+    }
+
+    fn part_of<K: Key>(&self, key: K, stable: &std::ops::Range<usize>, parts: usize) -> usize {
+        if parts == 1 {
+            return 0;
+        }
+        let bits = self.layout.cell_bits;
+        let lengths = stable.clone().fold(0u64, |h, j| {
+            let field = key.field(j as u32 * bits, bits);
+            let down = if self.connected {
+                CELL_CODES[field as usize].0
+            } else {
+                field as u8
+            };
+            h.wrapping_mul(257).wrapping_add(u64::from(down) + 1)
+        });
+        ((mix(lengths) >> 32) % parts as u64) as usize
+    }
+
+    fn sweep<K: Key, C: Count>(
+        &self,
+        steps: std::ops::Range<usize>,
+        states: &mut Vec<Table<K, C>>,
+        max_states: usize,
+    ) -> Option<u128> {
+        Counter::sweep(self, steps, states, max_states)
+    }
+
+    fn finals_total<K: Key, C: Count>(&self, states: &[Table<K, C>]) -> Option<u128> {
+        Counter::finals_total(self, states)
+    }
+
+    fn stopped_for_memory(&self) -> bool {
+        self.too_many_states.load(Ordering::Relaxed)
+    }
+
+    fn identity(&self) -> String {
+        format!("{self:?}")
     }
 }
 
@@ -1043,13 +1093,6 @@ fn set_bits(mut mask: u32) -> impl Iterator<Item = usize> {
         mask &= mask.wrapping_sub(1);
         (j < 32).then_some(j)
     })
-}
-
-/// One table per worker, the first holding the empty frontier once.
-fn start_states<K: Key, C: Count>(workers: usize) -> Vec<Table<K, C>> {
-    let mut states: Vec<Table<K, C>> = (0..workers).map(|_| Table::new()).collect();
-    states[0].add(K::ZERO, C::ONE);
-    states
 }
 
 fn is_large<K: Key, C: Count>(shards: &[Table<K, C>]) -> bool {

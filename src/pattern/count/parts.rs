@@ -28,9 +28,7 @@ use std::ops::Range;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::state::CELL_CODES;
-use super::table::{add_all, mix, shard_of, Count, Key, Table};
-use super::{start_states, Counter};
+use super::table::{add_all, shard_of, start_states, Count, Key, Table};
 use crate::error::{Error, IoContext, Result};
 use crate::files::Scratch;
 use crate::pattern::shard::Shard;
@@ -98,138 +96,143 @@ struct Phase {
     stable: Range<usize>,
 }
 
-impl Counter {
-    /// The patterns the parts this process sweeps stand for (every part
-    /// unless `plan.shard`), the empty grid included; Ok(None) on overflow.
-    pub(super) fn count_in_parts<K: Key, C: Count>(
+/// What the driver needs of a sweep: its shape, the key of its parts, the
+/// steps themselves and the final states' worth. (The counter provides
+/// them; this file keeps to storage, so that nothing here reaches back.)
+pub(super) trait Phased {
+    /// Rows and columns of the swept region: one step per cell.
+    fn shape(&self) -> (usize, usize);
+    /// The part of `parts` that `key` falls in, from the run lengths of the
+    /// `stable` columns alone.
+    fn part_of<K: Key>(&self, key: K, stable: &Range<usize>, parts: usize) -> usize;
+    /// Runs `steps` over `states`: the patterns completed on the way, None
+    /// on overflow or beyond `max_states` states.
+    fn sweep<K: Key, C: Count>(
         &self,
-        plan: &Plan,
-        report: &dyn Reporter,
-        stats: &mut PartsStats,
-    ) -> Result<Option<u128>> {
-        *stats = PartsStats::default();
-        let phases = self.phases();
-        let exchange = Exchange::new(plan, &self.run_name::<K, C>(plan))?;
-        let record = (K::BYTES + C::BYTES) as u64;
-        let per_state = SLOTS_PER_STATE * std::mem::size_of::<(K, C)>() as u64;
-        let share = (plan.memory / per_state).max(1) as usize;
-        let limit = OVERSHOOT as usize * share;
-        // The first phase has one part, or N when sharded: the one empty
-        // frontier is in the part its key falls in.
-        let mut parts = plan.shard.map_or(1, |s| s.count as usize);
-        let start = self.part_of(K::ZERO, &phases[0].stable, parts);
-        let mut entering = 1u64;
-        let mut found = 0u128;
-        report.start("half rows swept", Some(phases.len() as u64));
-        for (p, phase) in phases.iter().enumerate() {
-            let next = phases.get(p + 1);
-            let mut next_parts = plan.shard.map(|s| s.count as usize);
-            let mut leaving = 0u64;
-            for j in (0..parts).filter(|&j| plan.shard.is_none_or(|s| s.index as usize == j)) {
-                let mut states = if p == 0 {
-                    let mut states = start_states::<K, C>(plan.threads);
-                    if j != start {
-                        states.iter_mut().for_each(Table::clear);
-                    }
-                    states
-                } else {
-                    exchange.read(p, j, plan.threads, report)?
-                };
-                let before = total_len(&states);
-                let Some(done) = self.sweep(phase.steps.clone(), &mut states, limit) else {
-                    if self
-                        .too_many_states
-                        .load(std::sync::atomic::Ordering::Relaxed)
-                    {
-                        return Err(Error::invalid(format!(
-                            "a part of the count outgrew its memory ({limit} states, twice what --memory allows a part): give --memory more, or shards more"
-                        )));
-                    }
-                    return Ok(None);
-                };
-                let after = total_len(&states);
-                stats.largest_part = stats.largest_part.max(after);
-                leaving += after as u64;
-                let more = match next {
-                    None => self.finals_total(&states),
-                    Some(next) => {
-                        let parts = *next_parts.get_or_insert_with(|| {
-                            // This part is a hash-chosen sample of the phase:
-                            // its growth is the phase's, and likely the next's.
-                            let growth = (after as f64 / before.max(1) as f64).max(1.0);
-                            let expected = entering as f64 * growth * growth;
-                            (expected * UNEVEN / share as f64).ceil().max(1.0) as usize
-                        });
-                        stats.written += after as u64 * record;
-                        exchange.write(self, &states, &next.stable, p + 1, j, parts)?;
-                        Some(0)
-                    }
-                };
-                match more
-                    .and_then(|n| n.checked_add(done))
-                    .and_then(|n| found.checked_add(n))
-                {
-                    Some(sum) => found = sum,
-                    None => return Ok(None),
+        steps: Range<usize>,
+        states: &mut Vec<Table<K, C>>,
+        max_states: usize,
+    ) -> Option<u128>;
+    /// The patterns the states after the last step stand for.
+    fn finals_total<K: Key, C: Count>(&self, states: &[Table<K, C>]) -> Option<u128>;
+    /// The last sweep stopped at `max_states` (not an overflow).
+    fn stopped_for_memory(&self) -> bool;
+    /// Everything the states depend on, as text.
+    fn identity(&self) -> String;
+}
+
+/// The patterns the parts this process sweeps stand for (every part unless
+/// `plan.shard`), the empty grid included; Ok(None) on overflow.
+pub(super) fn count_in_parts<K: Key, C: Count>(
+    sweep: &impl Phased,
+    plan: &Plan,
+    report: &dyn Reporter,
+    stats: &mut PartsStats,
+) -> Result<Option<u128>> {
+    *stats = PartsStats::default();
+    let (rows, cols) = sweep.shape();
+    let phases = phases(rows, cols);
+    let exchange = Exchange::new(plan, &run_name::<K, C>(sweep, plan))?;
+    let record = (K::BYTES + C::BYTES) as u64;
+    let per_state = SLOTS_PER_STATE * std::mem::size_of::<(K, C)>() as u64;
+    let share = (plan.memory / per_state).max(1) as usize;
+    let limit = OVERSHOOT as usize * share;
+    // The first phase has one part, or N when sharded: the one empty
+    // frontier is in the part its key falls in.
+    let mut parts = plan.shard.map_or(1, |s| s.count as usize);
+    let start = sweep.part_of(K::ZERO, &phases[0].stable, parts);
+    let mut entering = 1u64;
+    let mut found = 0u128;
+    report.start("half rows swept", Some(phases.len() as u64));
+    for (p, phase) in phases.iter().enumerate() {
+        let next = phases.get(p + 1);
+        let mut next_parts = plan.shard.map(|s| s.count as usize);
+        let mut leaving = 0u64;
+        for j in (0..parts).filter(|&j| plan.shard.is_none_or(|s| s.index as usize == j)) {
+            let mut states = if p == 0 {
+                let mut states = start_states::<K, C>(plan.threads);
+                if j != start {
+                    states.iter_mut().for_each(Table::clear);
                 }
+                states
+            } else {
+                exchange.read(p, j, plan.threads, report)?
+            };
+            let before = total_len(&states);
+            let Some(done) = sweep.sweep(phase.steps.clone(), &mut states, limit) else {
+                if sweep.stopped_for_memory() {
+                    return Err(Error::invalid(format!(
+                        "a part of the count outgrew its memory ({limit} states, twice what --memory allows a part): give --memory more, or shards more"
+                    )));
+                }
+                return Ok(None);
+            };
+            let after = total_len(&states);
+            stats.largest_part = stats.largest_part.max(after);
+            leaving += after as u64;
+            let more = match next {
+                None => sweep.finals_total(&states),
+                Some(next) => {
+                    let parts = *next_parts.get_or_insert_with(|| {
+                        // This part is a hash-chosen sample of the phase:
+                        // its growth is the phase's, and likely the next's.
+                        let growth = (after as f64 / before.max(1) as f64).max(1.0);
+                        let expected = entering as f64 * growth * growth;
+                        (expected * UNEVEN / share as f64).ceil().max(1.0) as usize
+                    });
+                    stats.written += after as u64 * record;
+                    exchange.write(sweep, &states, &next.stable, p + 1, j, parts)?;
+                    Some(0)
+                }
+            };
+            match more
+                .and_then(|n| n.checked_add(done))
+                .and_then(|n| found.checked_add(n))
+            {
+                Some(sum) => found = sum,
+                None => return Ok(None),
             }
-            stats.most_parts = stats.most_parts.max(parts);
-            stats.most_states = stats.most_states.max(leaving);
-            stats.phases += 1;
-            parts = next_parts.unwrap_or(0);
-            entering = leaving;
-            report.advance(1);
         }
-        report.finish();
-        Ok(Some(found))
+        stats.most_parts = stats.most_parts.max(parts);
+        stats.most_states = stats.most_states.max(leaving);
+        stats.phases += 1;
+        parts = next_parts.unwrap_or(0);
+        entering = leaving;
+        report.advance(1);
     }
+    report.finish();
+    Ok(Some(found))
+}
 
-    /// What names a run in a shared directory: everything the states
-    /// depend on, and the number of shards.
-    fn run_name<K: Key, C: Count>(&self, plan: &Plan) -> String {
-        let shards = plan.shard.map_or(0, |s| s.count);
-        let (key, count) = (K::BYTES, C::BYTES);
-        crate::pattern::output::signature(&format!("count v1|{key}|{count}|{shards}|{self:?}"))
-    }
+/// What names a run in a shared directory: everything the states depend
+/// on, their sizes on disk and the number of shards.
+fn run_name<K: Key, C: Count>(sweep: &impl Phased, plan: &Plan) -> String {
+    let shards = plan.shard.map_or(0, |s| s.count);
+    let (key, count) = (K::BYTES, C::BYTES);
+    crate::pattern::output::signature(&format!(
+        "count v1|{key}|{count}|{shards}|{}",
+        sweep.identity()
+    ))
+}
 
-    /// The half rows of the sweep, in order.
-    fn phases(&self) -> Vec<Phase> {
-        let half = self.cols / 2;
-        let mut phases = Vec::new();
-        for r in 0..self.rows {
-            let first = r * self.cols;
-            if half > 0 {
-                phases.push(Phase {
-                    steps: first..first + half,
-                    stable: half..self.cols,
-                });
-            }
+/// The half rows of a sweep of `rows` × `cols` cells, in order.
+fn phases(rows: usize, cols: usize) -> Vec<Phase> {
+    let half = cols / 2;
+    let mut phases = Vec::new();
+    for r in 0..rows {
+        let first = r * cols;
+        if half > 0 {
             phases.push(Phase {
-                steps: first + half..first + self.cols,
-                stable: 0..half,
+                steps: first..first + half,
+                stable: half..cols,
             });
         }
-        phases
-    }
-
-    /// The part of `parts` that `key` falls in, by the run lengths of the
-    /// `stable` columns.
-    fn part_of<K: Key>(&self, key: K, stable: &Range<usize>, parts: usize) -> usize {
-        if parts == 1 {
-            return 0;
-        }
-        let bits = self.layout.cell_bits;
-        let lengths = stable.clone().fold(0u64, |h, j| {
-            let field = key.field(j as u32 * bits, bits);
-            let down = if self.connected {
-                CELL_CODES[field as usize].0
-            } else {
-                field as u8
-            };
-            h.wrapping_mul(257).wrapping_add(u64::from(down) + 1)
+        phases.push(Phase {
+            steps: first + half..first + cols,
+            stable: 0..half,
         });
-        ((mix(lengths) >> 32) % parts as u64) as usize
     }
+    phases
 }
 
 /// Where the states wait between phases: files `phase{p}.part{j}.from{i}`,
@@ -289,7 +292,7 @@ impl Exchange {
     /// Writes the states of part `from` to one file per part of `phase`.
     fn write<K: Key, C: Count>(
         &self,
-        counter: &Counter,
+        sweep: &impl Phased,
         states: &[Table<K, C>],
         stable: &Range<usize>,
         phase: usize,
@@ -304,7 +307,7 @@ impl Exchange {
             files.push((path, temporary, file, Vec::with_capacity(BLOCK)));
         }
         for (key, n) in states.iter().flat_map(Table::entries) {
-            let (_, temporary, file, buffer) = &mut files[counter.part_of(key, stable, parts)];
+            let (_, temporary, file, buffer) = &mut files[sweep.part_of(key, stable, parts)];
             key.put(buffer);
             n.put(buffer);
             if buffer.len() >= BLOCK {

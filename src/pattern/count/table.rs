@@ -248,6 +248,14 @@ impl<K: Key, C: Count> Table<K, C> {
     }
 }
 
+/// One table per worker, the first holding the empty frontier once.
+pub(super) fn start_states<K: Key, C: Count>(workers: usize) -> Vec<Table<K, C>> {
+    let mut states: Vec<Table<K, C>> = (0..workers).map(|_| Table::new()).collect();
+    // One pattern so far: nothing to overflow.
+    let _ = states[0].add(K::ZERO, C::ONE);
+    states
+}
+
 /// Successors one shard found for each shard, indexed by the receiving shard.
 pub(super) type Outbox<K, C> = Vec<Vec<(K, C)>>;
 
