@@ -209,17 +209,53 @@ impl Phased for Counter {
         ((mix(lengths) >> 32) % parts as u64) as usize
     }
 
+    /// Runs steps `range` of the sweep over `states`; the patterns completed
+    /// on the way, or None on overflow or beyond `max_states` states.
     fn sweep<K: Key, C: Count>(
         &self,
-        steps: std::ops::Range<usize>,
+        range: std::ops::Range<usize>,
         states: &mut Vec<Table<K, C>>,
         max_states: usize,
     ) -> Option<u128> {
-        Counter::sweep(self, steps, states, max_states)
+        // As large as the states already: a table growing step by step
+        // rehashes everything it holds each time it doubles.
+        let mut spare: Vec<Table<K, C>> =
+            states.iter().map(|t| Table::for_states(t.len())).collect();
+        let mut complete = 0u128;
+        for i in range {
+            let (r, c) = (i / self.cols, i % self.cols);
+            complete = complete.checked_add(self.step(r, c, states, &mut spare)?)?;
+            std::mem::swap(states, &mut spare);
+            spare.iter_mut().for_each(Table::clear);
+            if states.iter().map(Table::len).sum::<usize>() > max_states {
+                self.too_many_states.store(true, Ordering::Relaxed);
+                return None;
+            }
+        }
+        Some(complete)
     }
 
+    /// The patterns the states left after the last step stand for.
     fn finals_total<K: Key, C: Count>(&self, states: &[Table<K, C>]) -> Option<u128> {
-        Counter::finals_total(self, states)
+        let middles = match self.bottom {
+            Bottom::HalfTurn { middle_row: true } => {
+                let mut rows = self.symmetric_rows();
+                rows.retain(|&m| {
+                    m & self.middle_white == self.middle_white && m & self.middle_black == 0
+                });
+                rows
+            }
+            _ => Vec::new(),
+        };
+        let totals = run_all(
+            is_large(states),
+            states
+                .iter()
+                .map(|shard| || self.total_of_finals(shard, &middles)),
+        );
+        totals
+            .into_iter()
+            .try_fold(0u128, |sum, t| sum.checked_add(t?))
     }
 
     fn stopped_for_memory(&self) -> bool {
@@ -505,55 +541,6 @@ impl Counter {
     /// Cells the sweep colours, one step each.
     fn steps(&self) -> usize {
         self.rows * self.cols
-    }
-
-    /// Runs steps `range` of the sweep over `states`; the patterns completed
-    /// on the way, or None on overflow or beyond `max_states` states.
-    fn sweep<K: Key, C: Count>(
-        &self,
-        range: std::ops::Range<usize>,
-        states: &mut Vec<Table<K, C>>,
-        max_states: usize,
-    ) -> Option<u128> {
-        // As large as the states already: a table growing step by step
-        // rehashes everything it holds each time it doubles.
-        let mut spare: Vec<Table<K, C>> =
-            states.iter().map(|t| Table::for_states(t.len())).collect();
-        let mut complete = 0u128;
-        for i in range {
-            let (r, c) = (i / self.cols, i % self.cols);
-            complete = complete.checked_add(self.step(r, c, states, &mut spare)?)?;
-            std::mem::swap(states, &mut spare);
-            spare.iter_mut().for_each(Table::clear);
-            if states.iter().map(Table::len).sum::<usize>() > max_states {
-                self.too_many_states.store(true, Ordering::Relaxed);
-                return None;
-            }
-        }
-        Some(complete)
-    }
-
-    /// The patterns the states left after the last step stand for.
-    fn finals_total<K: Key, C: Count>(&self, states: &[Table<K, C>]) -> Option<u128> {
-        let middles = match self.bottom {
-            Bottom::HalfTurn { middle_row: true } => {
-                let mut rows = self.symmetric_rows();
-                rows.retain(|&m| {
-                    m & self.middle_white == self.middle_white && m & self.middle_black == 0
-                });
-                rows
-            }
-            _ => Vec::new(),
-        };
-        let totals = run_all(
-            is_large(states),
-            states
-                .iter()
-                .map(|shard| || self.total_of_finals(shard, &middles)),
-        );
-        totals
-            .into_iter()
-            .try_fold(0u128, |sum, t| sum.checked_add(t?))
     }
 
     /// `total` less the empty grid where nothing else rules it out: the
