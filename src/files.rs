@@ -328,7 +328,7 @@ impl Scratch {
     pub(crate) fn new(within: &Path, name: &str) -> Result<Scratch> {
         static MADE: AtomicU64 = AtomicU64::new(0);
         let n = MADE.fetch_add(1, Ordering::Relaxed);
-        fs::create_dir_all(within).at(within)?;
+        directory(within)?;
         let path = within.join(format!("{name}.{}-{n}", std::process::id()));
         fs::create_dir(&path).at(&path)?;
         scratch_dirs().push(path.clone());
@@ -363,6 +363,18 @@ fn temporary_beside(path: &Path) -> PathBuf {
     static WRITES: AtomicU64 = AtomicU64::new(0);
     let n = WRITES.fetch_add(1, Ordering::Relaxed);
     with_suffix(path, &format!(".{}-{n}.tmp", std::process::id()))
+}
+
+/// Makes directory `path` (and its parents) unless it exists; a file or
+/// device in its place is named as such, not reported as "File exists".
+pub(crate) fn directory(path: &Path) -> Result<()> {
+    if path.exists() && !path.is_dir() {
+        return Err(Error::invalid(format!(
+            "{}: not a directory",
+            path.display()
+        )));
+    }
+    fs::create_dir_all(path).at(path)
 }
 
 /// Creates the directories `path` will live in.

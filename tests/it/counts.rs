@@ -206,6 +206,23 @@ fn count_options_that_cannot_work_are_refused() {
         &run(&["patterns", "--size", "5", "--count", "--shard", "1/2", "--memory", "1G"]),
         "--count --shard 1/2 with --memory: the shards of a count share its states through a directory all of them reach; give it with --work DIR",
     );
+    for shard in [&[][..], &["--shard", "1/2"]] {
+        let args = [
+            &[
+                "patterns",
+                "--size",
+                "5",
+                "--count",
+                "--memory",
+                "1G",
+                "--work",
+                "/dev/null",
+            ][..],
+            shard,
+        ]
+        .concat();
+        refused(&run(&args), "/dev/null: not a directory");
+    }
     let out = run(&["patterns", "--size", "5", "--count", "--memory", "12"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(

@@ -274,6 +274,7 @@ impl Exchange {
             }
             Some(shard) => {
                 let dir = plan.work.join(format!("cruciverb-count-{run}"));
+                crate::files::directory(&plan.work)?;
                 std::fs::create_dir_all(&dir).at(&dir)?;
                 Ok(Exchange {
                     dir,
