@@ -1,8 +1,12 @@
 //! The grid model every stage shares.
 //!
 //! A [`Grid`] is a rectangle of cells, each a block, an empty white cell or a
-//! white cell holding a fixed letter. Words live in [`Slot`]s: maximal across or
-//! down runs of white cells at least `min_len` long (a shorter run is an
+//! white cell holding a fixed letter, and may have [`Bars`]: thick lines on a
+//! cell's right or lower side that end a word as a block would, the way
+//! barred puzzles (British advanced cryptics, variety puzzles) divide a grid
+//! with no blocks at all. One model holds both kinds, so every stage takes
+//! either. Words live in [`Slot`]s: maximal across or down runs of white
+//! cells, unbroken by a bar, at least `min_len` long (a shorter run is an
 //! unchecked cell, not a word). Clue numbers follow the standard convention:
 //! reading row by row, every cell that starts a slot gets the next number.
 //!
@@ -52,6 +56,77 @@ impl Cell {
     }
 }
 
+/// The bars on one cell's right and lower sides. A bar on a cell's left or
+/// upper side is its neighbour's right or lower bar, so these two are all
+/// there is; a bar on the grid's outer edge would divide nothing and is
+/// never stored.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Bars {
+    pub right: bool,
+    pub below: bool,
+}
+
+impl Bars {
+    pub const NONE: Bars = Bars {
+        right: false,
+        below: false,
+    };
+
+    pub fn any(self) -> bool {
+        self.right || self.below
+    }
+
+    /// The bar that ends a word going in `direction` after this cell.
+    pub fn after(self, direction: Direction) -> bool {
+        match direction {
+            Direction::Across => self.right,
+            Direction::Down => self.below,
+        }
+    }
+}
+
+/// A side of a cell, as files name bars (ipuz's `T`, `R`, `B`, `L`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    Top,
+    Right,
+    Bottom,
+    Left,
+}
+
+impl Side {
+    pub const ALL: [Side; 4] = [Side::Top, Side::Right, Side::Bottom, Side::Left];
+
+    /// `T`, `R`, `B` or `L`, either case.
+    pub fn from_letter(letter: char) -> Option<Side> {
+        match letter.to_ascii_uppercase() {
+            'T' => Some(Side::Top),
+            'R' => Some(Side::Right),
+            'B' => Some(Side::Bottom),
+            'L' => Some(Side::Left),
+            _ => None,
+        }
+    }
+
+    pub fn letter(self) -> char {
+        match self {
+            Side::Top => 'T',
+            Side::Right => 'R',
+            Side::Bottom => 'B',
+            Side::Left => 'L',
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Top => "upper",
+            Side::Right => "right",
+            Side::Bottom => "lower",
+            Side::Left => "left",
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Direction {
     Across,
@@ -89,6 +164,8 @@ pub struct Grid {
     width: usize,
     height: usize,
     cells: Vec<Cell>,
+    /// One per cell, row-major; all [`Bars::NONE`] in a blocked grid.
+    bars: Vec<Bars>,
 }
 
 impl Grid {
@@ -99,6 +176,7 @@ impl Grid {
             width,
             height,
             cells: vec![Cell::Empty; width * height],
+            bars: vec![Bars::NONE; width * height],
         })
     }
 
@@ -116,10 +194,21 @@ impl Grid {
             .flat_map(|c| (0..self.height).map(move |r| (r, c)))
             .map(|(r, c)| self.get(r, c))
             .collect();
+        let bars = (0..self.width)
+            .flat_map(|c| (0..self.height).map(move |r| (r, c)))
+            .map(|(r, c)| {
+                let bars = self.bars(r, c);
+                Bars {
+                    right: bars.below,
+                    below: bars.right,
+                }
+            })
+            .collect();
         Grid {
             width: self.height,
             height: self.width,
             cells,
+            bars,
         }
     }
 
@@ -133,6 +222,47 @@ impl Grid {
 
     pub fn is_white(&self, row: usize, col: usize) -> bool {
         self.get(row, col).is_white()
+    }
+
+    /// The bars on the cell's right and lower sides.
+    pub fn bars(&self, row: usize, col: usize) -> Bars {
+        self.bars[row * self.width + col]
+    }
+
+    /// Sets the cell's right and lower bars. A bar on the grid's outer
+    /// edge divides nothing and is dropped.
+    pub fn set_bars(&mut self, row: usize, col: usize, bars: Bars) {
+        self.bars[row * self.width + col] = Bars {
+            right: bars.right && col + 1 < self.width,
+            below: bars.below && row + 1 < self.height,
+        };
+    }
+
+    /// Puts a bar on `side` of the cell (a left or upper bar is stored as
+    /// the neighbour's right or lower one). False, and nothing changes,
+    /// when that side is the grid's outer edge.
+    pub fn add_bar(&mut self, row: usize, col: usize, side: Side) -> bool {
+        let (r, c, right) = match side {
+            Side::Right if col + 1 < self.width => (row, col, true),
+            Side::Bottom if row + 1 < self.height => (row, col, false),
+            Side::Left if col > 0 => (row, col - 1, true),
+            Side::Top if row > 0 => (row - 1, col, false),
+            _ => return false,
+        };
+        let mut bars = self.bars(r, c);
+        if right {
+            bars.right = true;
+        } else {
+            bars.below = true;
+        }
+        self.set_bars(r, c, bars);
+        true
+    }
+
+    /// Whether any cell has a bar: a barred grid, which formats without
+    /// bars (`.puz`, `.xd`) cannot hold.
+    pub fn is_barred(&self) -> bool {
+        self.bars.iter().any(|b| b.any())
     }
 
     /// The letters in `slot`'s cells, `None` where a cell is open: the
@@ -201,6 +331,7 @@ impl Grid {
         let grid = Grid {
             width,
             height: used,
+            bars: vec![Bars::NONE; cells.len()],
             cells,
         };
         check_side("width", grid.width)
@@ -209,8 +340,14 @@ impl Grid {
         Ok(grid)
     }
 
-    /// The text grid format, one row per line, each line ending in `\n`.
+    /// The text grid format, one row per line, each line ending in `\n`,
+    /// then a barred grid's `bars:` line (see [`parse_marked_text`]).
     pub fn to_text(&self) -> String {
+        marked_text(self, &Marks::new())
+    }
+
+    /// The grid's rows alone, one per line.
+    fn rows_text(&self) -> String {
         let mut out = String::with_capacity((self.width + 1) * self.height);
         for row in self.cells.chunks(self.width) {
             out.extend(row.iter().map(|c| c.to_char()));
@@ -220,7 +357,7 @@ impl Grid {
     }
 
     pub fn from_pattern(pattern: &Pattern) -> Grid {
-        let cells = (0..pattern.height())
+        let cells: Vec<Cell> = (0..pattern.height())
             .flat_map(|r| (0..pattern.width()).map(move |c| (r, c)))
             .map(|(r, c)| {
                 if pattern.is_white(r, c) {
@@ -233,6 +370,7 @@ impl Grid {
         Grid {
             width: pattern.width(),
             height: pattern.height(),
+            bars: vec![Bars::NONE; cells.len()],
             cells,
         }
     }
@@ -311,18 +449,24 @@ impl Grid {
         if !self.is_white(row, col) {
             return false;
         }
-        match direction {
-            Direction::Across => col == 0 || !self.is_white(row, col - 1),
-            Direction::Down => row == 0 || !self.is_white(row - 1, col),
-        }
+        let before = match direction {
+            Direction::Across if col > 0 => (row, col - 1),
+            Direction::Down if row > 0 => (row - 1, col),
+            _ => return true,
+        };
+        !self.is_white(before.0, before.1) || self.bars(before.0, before.1).after(direction)
     }
 
-    /// Length of the white run starting at (row, col) going in `direction`.
+    /// Length of the white run starting at (row, col) going in `direction`,
+    /// up to a block, a bar or the edge.
     fn run_from(&self, row: usize, col: usize, direction: Direction) -> usize {
         let (dr, dc) = direction.step();
         let (mut r, mut c, mut len) = (row, col, 0);
         while r < self.height && c < self.width && self.is_white(r, c) {
             len += 1;
+            if self.bars(r, c).after(direction) {
+                break;
+            }
             r += dr;
             c += dc;
         }
@@ -355,37 +499,45 @@ pub(crate) type Marks = BTreeMap<(usize, usize), Mark>;
 /// The names of the mark lines, in the order [`marked_text`] writes them.
 const MARK_KINDS: [&str; 3] = ["circled", "shaded", "rebus"];
 
-/// Parses the text grid format with its optional mark section: the grid's
-/// lines, then a blank line and one line per kind of mark, each listing
-/// cells as 1-based `ROW,COL`:
+/// The name of the line that lists a barred grid's bars.
+const BARS: &str = "bars";
+
+/// Parses the text grid format with its optional section after the grid:
+/// the grid's lines, then a blank line, the bars of a barred grid and one
+/// line per kind of mark, each listing cells as 1-based `ROW,COL`:
 ///
 /// ```text
 /// HEART#...
 /// .....#...
 ///
+/// bars: 1,7=R 2,2=RB
 /// circled: 1,1 1,3
 /// shaded: 2,4
 /// rebus: 1,1=HEART
 /// ```
 ///
-/// Marks go on white cells only; a rebus is two or more of `A`–`Z` and
+/// A bar is named by the cell it borders and the side: `R` right, `B`
+/// below (bottom), and `L` left or `T` top, which are read as the
+/// neighbour's right or lower bar; letters may be combined (`RB`) and
+/// lower case. Bars and marks go on white cells only, and a bar on the
+/// grid's outer edge is refused; a rebus is two or more of `A`–`Z` and
 /// `0`–`9` (lower case is read as upper) and starts with the grid's letter
 /// in its cell. A kind may be given on several lines; they add up.
 /// `source_name` names the input in errors, which give the line at fault.
 pub fn parse_marked_text(text: &str, source_name: &str) -> Result<(Grid, Marks)> {
     let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
-    let grid = Grid::parse_rows(&lines, source_name)?;
+    let mut grid = Grid::parse_rows(&lines, source_name)?;
     let mut marks = Marks::new();
     for (index, line) in lines.iter().enumerate().skip(grid.height) {
         if !line.trim().is_empty() {
-            parse_mark_line(&grid, &mut marks, line, source_name, index + 1)?;
+            parse_mark_line(&mut grid, &mut marks, line, source_name, index + 1)?;
         }
     }
     Ok((grid, marks))
 }
 
 fn parse_mark_line(
-    grid: &Grid,
+    grid: &mut Grid,
     marks: &mut Marks,
     line: &str,
     source_name: &str,
@@ -395,14 +547,20 @@ fn parse_mark_line(
     let Some((kind, cells)) = line.split_once(':') else {
         return Err(at(format!(
             "{:?} is not a mark line like \"circled: 1,1 2,3\" (a grid has no blank lines; \
-             after the grid and a blank line come only mark lines)",
+             after the grid and a blank line come only bars and mark lines)",
             line.trim()
         )));
     };
     let kind = kind.trim();
+    if kind == BARS {
+        return cells
+            .split_whitespace()
+            .try_for_each(|item| parse_bar(grid, item))
+            .map_err(at);
+    }
     if !MARK_KINDS.contains(&kind) {
         return Err(at(format!(
-            "unknown mark kind {kind:?} (expected circled, shaded or rebus)"
+            "unknown mark kind {kind:?} (expected bars, circled, shaded or rebus)"
         )));
     }
     for item in cells.split_whitespace() {
@@ -436,8 +594,48 @@ fn parse_mark_line(
     Ok(())
 }
 
+/// One item of a `bars:` line, `ROW,COL=SIDES`, added to `grid`.
+fn parse_bar(grid: &mut Grid, item: &str) -> std::result::Result<(), String> {
+    let Some((cell, sides)) = item.split_once('=') else {
+        return Err(format!(
+            "{item:?} is not a bar (expected ROW,COL=SIDES, like 2,5=R; sides R, B, L, T)"
+        ));
+    };
+    let (row, col) = parse_position(grid, cell)?;
+    if sides.is_empty() {
+        return Err(format!("bar {item:?} names no side (R, B, L or T)"));
+    }
+    for letter in sides.chars() {
+        let Some(side) = Side::from_letter(letter) else {
+            return Err(format!(
+                "bar {item:?}: {letter:?} is not a side (expected R right, B below, L left, T top)"
+            ));
+        };
+        if !grid.add_bar(row, col, side) {
+            return Err(format!(
+                "bar {item:?}: the {} side of cell {cell} is the grid's edge, where a bar divides nothing",
+                side.name()
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// A 1-based `ROW,COL` as 0-based (row, col) of a white cell in `grid`.
 fn parse_cell_name(grid: &Grid, name: &str) -> std::result::Result<(usize, usize), String> {
+    let (row, col) = parse_position(grid, name)?;
+    if !grid.is_white(row, col) {
+        return Err(format!(
+            "cell {},{} is a block; only white cells are marked",
+            row + 1,
+            col + 1
+        ));
+    }
+    Ok((row, col))
+}
+
+/// A 1-based `ROW,COL` as 0-based (row, col) of a cell in `grid`.
+fn parse_position(grid: &Grid, name: &str) -> std::result::Result<(usize, usize), String> {
     let number = |part: &str| part.trim().parse::<usize>().ok().filter(|&n| n > 0);
     let Some((row, col)) = name
         .split_once(',')
@@ -451,11 +649,6 @@ fn parse_cell_name(grid: &Grid, name: &str) -> std::result::Result<(usize, usize
         return Err(format!(
             "cell {row},{col} is outside the grid, which has {} rows and {} columns",
             grid.height, grid.width
-        ));
-    }
-    if !grid.is_white(row - 1, col - 1) {
-        return Err(format!(
-            "cell {row},{col} is a block; only white cells are marked"
         ));
     }
     Ok((row - 1, col - 1))
@@ -526,11 +719,14 @@ pub(crate) fn check_marks(grid: &Grid, marks: &Marks) -> std::result::Result<(),
 /// exactly [`Grid::to_text`] when there are no marks. Kinds with no cell get
 /// no line.
 pub fn marked_text(grid: &Grid, marks: &Marks) -> String {
-    let mut out = grid.to_text();
-    if marks.is_empty() {
+    let mut out = grid.rows_text();
+    if marks.is_empty() && !grid.is_barred() {
         return out;
     }
     out.push('\n');
+    if grid.is_barred() {
+        out.push_str(&bars_line(grid));
+    }
     for kind in MARK_KINDS {
         let cells: Vec<String> = marks
             .iter()
@@ -548,6 +744,26 @@ pub fn marked_text(grid: &Grid, marks: &Marks) -> String {
         }
     }
     out
+}
+
+/// The `bars:` line of a barred grid, each cell's right and lower bars as
+/// `ROW,COL=R`, `=B` or `=RB`, in reading order.
+fn bars_line(grid: &Grid) -> String {
+    let mut items = Vec::new();
+    for row in 0..grid.height {
+        for col in 0..grid.width {
+            let bars = grid.bars(row, col);
+            if bars.any() {
+                let sides = match (bars.right, bars.below) {
+                    (true, true) => "RB",
+                    (true, false) => "R",
+                    _ => "B",
+                };
+                items.push(format!("{},{}={sides}", row + 1, col + 1));
+            }
+        }
+    }
+    format!("{BARS}: {}\n", items.join(" "))
 }
 
 fn parse_cell(ch: char) -> Option<Cell> {

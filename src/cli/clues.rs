@@ -42,7 +42,8 @@ pub struct CluesArgs {
     #[arg(long, default_value = "medium", value_name = "LEVEL")]
     difficulty: Level,
     /// Draft for British solvers: no clue only Americans would get, British
-    /// spellings, and an enumeration after every clue.
+    /// spellings, and an enumeration after every clue (a barred grid's
+    /// clues always get one, as barred puzzles print them).
     #[arg(long)]
     british: bool,
     /// Seed for the choice among an answer's clues (default: 0).
@@ -106,7 +107,7 @@ pub fn run(command: &CluesArgs) -> Result<ExitCode> {
                 hold_spares: false,
             },
         );
-        if command.british {
+        if command.british || puzzle.grid.is_barred() {
             clues::enumerate(&mut puzzle, &|_| None);
         }
         note!("{report}");

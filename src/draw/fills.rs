@@ -21,8 +21,8 @@ use super::random::{random_pattern_keeping, DrawLimit, BEST};
 
 /// One pattern drawn for [`until_one_fills`], or why there is none.
 pub enum Drawn {
-    /// A pattern, and how to fill it.
-    Pattern(Grid, FillOptions),
+    /// A pattern, and how to fill it (boxed: the other variants are empty).
+    Pattern(Box<(Grid, FillOptions)>),
     /// No pattern this time (the attempt counts); draw again.
     Skipped,
     /// No further pattern: the attempts end here.
@@ -48,7 +48,7 @@ pub(crate) fn until_one_fills(
 ) -> Result<Option<(Grid, Fill)>> {
     for number in 1..=attempts {
         let (grid, options) = match draws.draw(number)? {
-            Drawn::Pattern(grid, options) => (grid, options),
+            Drawn::Pattern(drawn) => *drawn,
             Drawn::Skipped => continue,
             Drawn::Spent => break,
         };
@@ -98,7 +98,7 @@ impl Draws for Keeping<'_> {
             within: self.limit.deadline.clone(),
             ..self.options.clone()
         };
-        Ok(Drawn::Pattern(drawn, options))
+        Ok(Drawn::Pattern(Box::new((drawn, options))))
     }
 
     fn unfilled(&mut self, number: usize, outcome: Outcome) {

@@ -27,7 +27,7 @@ pub use export::{render, save};
 pub(crate) use import::READ;
 pub use import::{import, read};
 
-#[cfg(doc)]
+use crate::error::{Error, Result};
 use crate::puzzle::Puzzle;
 
 /// A file format, known by the extension that names it.
@@ -66,4 +66,16 @@ impl Format {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
         Format::ALL.into_iter().find(|f| f.extension() == ext)
     }
+}
+
+/// A format with no way to say a bar (`.puz`, `.xd`) refuses a barred
+/// grid rather than write a puzzle whose words are not the grid's.
+fn refuse_bars(puzzle: &Puzzle, format: Format) -> Result<()> {
+    if puzzle.grid.is_barred() {
+        return Err(Error::invalid(format!(
+            "cannot write .{0}: the grid has bars, which .{0} cannot hold; write it as .ipuz or .jpz",
+            format.extension()
+        )));
+    }
+    Ok(())
 }

@@ -7,7 +7,8 @@
 //! - the notes;
 //! - the blank grid drawn with `+---+` boxes, each white cell showing its
 //!   clue number, blocks filled with `###` (4 columns a cell: a 21×21 grid is
-//!   85 columns wide);
+//!   85 columns wide), and a barred grid's bars drawn double: `‖` between
+//!   cells of a row, `===` between cells of a column;
 //! - when cells are circled or shaded, which ones, as lines like
 //!   `Circled squares (row,column): 1,1 1,3` (a box drawing has no room
 //!   for a circle, and a solver needs to know them);
@@ -58,9 +59,20 @@ fn byline(puzzle: &Puzzle) -> String {
 
 fn blank_grid(grid: &Grid, min_slot: usize) -> String {
     let numbers = grid.clue_numbers(min_slot);
-    let border = format!("{}+\n", "+---".repeat(grid.width()));
-    let mut text = border.clone();
+    // The line under `row` (None: the top and bottom edges).
+    let border = |row: Option<usize>| {
+        let mut line: String = (0..grid.width())
+            .map(|col| match row {
+                Some(r) if grid.bars(r, col).below => "+===",
+                _ => "+---",
+            })
+            .collect();
+        line.push_str("+\n");
+        line
+    };
+    let mut text = border(None);
     for row in 0..grid.height() {
+        text.push('|');
         for col in 0..grid.width() {
             let content = match grid.get(row, col) {
                 Cell::Block => "###".to_string(),
@@ -69,10 +81,15 @@ fn blank_grid(grid: &Grid, min_slot: usize) -> String {
                     n => n.to_string(),
                 },
             };
-            text.push_str(&format!("|{content:<3}"));
+            let side = if grid.bars(row, col).right {
+                '‖'
+            } else {
+                '|'
+            };
+            text.push_str(&format!("{content:<3}{side}"));
         }
-        text.push_str("|\n");
-        text.push_str(&border);
+        text.push('\n');
+        text.push_str(&border((row + 1 < grid.height()).then_some(row)));
     }
     text
 }

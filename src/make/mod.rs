@@ -208,7 +208,7 @@ impl Draws for Patterns<'_> {
             )));
         }
         let options = fill_options(self.options, &grid, self.rng.random(), &[]);
-        Ok(Drawn::Pattern(grid, options))
+        Ok(Drawn::Pattern(Box::new((grid, options))))
     }
 
     fn unfilled(&mut self, number: usize, outcome: Outcome) {

@@ -1,5 +1,6 @@
 //! Drawing a crossword grid: black blocks, thin lines between cells, a
-//! heavier border, circled and shaded cells, and either the clue numbers
+//! barred grid's bars as heavy as the border, a heavier border, circled and
+//! shaded cells, and either the clue numbers
 //! (the puzzle) or the letters (the solution; a rebus cell's whole text,
 //! smaller so that it fits).
 //!
@@ -54,6 +55,7 @@ pub fn draw(
     items.extend(blocks(grid, bounds, cell));
     items.extend(circles(cell_marks, bounds, cell));
     items.extend(inner_lines(grid, bounds, cell));
+    items.extend(bars(grid, bounds, cell));
     items.push(Item::Frame(bounds, border_width(cell)));
     items.extend(match marks {
         Marks::Numbers => numbers(grid, min_slot, bounds, cell),
@@ -120,6 +122,34 @@ fn inner_lines(grid: &Grid, bounds: Rect, cell: f32) -> Vec<Item> {
             width: INNER_LINE,
         })
         .collect()
+}
+
+/// One heavy line per bar, on the side of the cell it ends a word at. Each
+/// reaches half its width past both cell corners, so that bars meeting at
+/// a corner join without a notch, and bars meeting the border run into it.
+fn bars(grid: &Grid, bounds: Rect, cell: f32) -> Vec<Item> {
+    let width = border_width(cell);
+    let reach = width / 2.0;
+    let mut items = Vec::new();
+    for (row, col) in positions(grid) {
+        let r = cell_rect(bounds, cell, row, col);
+        let bars = grid.bars(row, col);
+        if bars.right {
+            items.push(Item::Line {
+                from: (r.right(), r.y - reach),
+                to: (r.right(), r.bottom() + reach),
+                width,
+            });
+        }
+        if bars.below {
+            items.push(Item::Line {
+                from: (r.x - reach, r.bottom()),
+                to: (r.right() + reach, r.bottom()),
+                width,
+            });
+        }
+    }
+    items
 }
 
 /// Clue numbers are about 0.3 of the cell, but never under 6 points, the
@@ -351,5 +381,49 @@ mod tests {
         assert!(*size < 20.0 * 0.62);
         assert!((width - 20.0 * 0.8).abs() < 1e-3);
         assert!((x + width / 2.0 - 30.0).abs() < 1e-3);
+    }
+
+    #[test]
+    fn bars_are_heavy_lines_on_their_cells_sides_drawn_before_the_frame() {
+        let fonts = Fonts::load().unwrap();
+        let grid = Grid::parse_text("...\n...\n...\n\nbars: 1,1=R 2,3=B\n", "t").unwrap();
+        let items = draw(
+            &fonts,
+            &grid,
+            &CellMarks::new(),
+            2,
+            (10.0, 20.0),
+            28.0,
+            Marks::Numbers,
+        );
+        let heavy = border_width(28.0);
+        let bars: Vec<&Item> = items
+            .iter()
+            .filter(|i| matches!(i, Item::Line { width, .. } if *width == heavy))
+            .collect();
+        let reach = heavy / 2.0;
+        assert_eq!(
+            bars,
+            [
+                &Item::Line {
+                    from: (38.0, 20.0 - reach),
+                    to: (38.0, 48.0 + reach),
+                    width: heavy
+                },
+                &Item::Line {
+                    from: (66.0 - reach, 76.0),
+                    to: (94.0 + reach, 76.0),
+                    width: heavy
+                },
+            ]
+        );
+        let frame = items
+            .iter()
+            .position(|i| matches!(i, Item::Frame(..)))
+            .unwrap();
+        assert!(items.iter().position(|i| i == bars[1]).unwrap() < frame);
+        // Numbers follow the bars: the top-left cell's right bar leaves it
+        // only a down word, and 2 starts the top row's across word.
+        assert_eq!(texts(&items), ["1", "2", "3", "4", "5"]);
     }
 }

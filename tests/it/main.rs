@@ -5,6 +5,7 @@ mod common;
 
 mod architecture;
 mod arrange;
+mod barred;
 mod clues;
 mod counts;
 mod doc_examples;

@@ -3,8 +3,10 @@
 //! What [`write`] writes:
 //! - `puzzle`: the clue number where a word starts, `0` (the file's `empty`)
 //!   for other white cells, `"#"` (the file's `block`) for blocks; a circled
-//!   or shaded cell is an object `{"cell": 3, "style": {"shapebg": "circle",
-//!   "highlight": true}}` with the style properties it needs;
+//!   or shaded cell, or one with a bar on its right or lower side, is an
+//!   object `{"cell": 3, "style": {"shapebg": "circle", "highlight": true,
+//!   "barred": "RB"}}` with the style properties it needs (each bar is
+//!   written once, on the cell to its left or above it);
 //! - `solution`: one-letter strings, a rebus cell's whole text (`"HEART"`),
 //!   `"#"` for blocks, `null` for a white cell not filled yet;
 //! - `clues`: every slot as `[number, "text"]`, Across then Down, in number

@@ -12,15 +12,17 @@ use crate::error::{Error, Result};
 use crate::files;
 use crate::formats::cell_text::{cell_text, CellText};
 use crate::formats::numbering::grid_clue;
-use crate::grid::{check_side, Cell, Direction, Grid, Mark, Marks, DEFAULT_MIN_SLOT};
+use crate::grid::{check_side, Cell, Direction, Grid, Mark, Marks, Side, DEFAULT_MIN_SLOT};
 use crate::puzzle::{direction_name, min_slot_candidates, parse_enumeration, Puzzle};
 
 /// Reads an ipuz crossword. Besides what we write, this accepts:
 /// - `puzzle` cells as numbers, numeric strings, `""`, the file's `block`
 ///   or `"#"`, `null` (an omitted cell, taken as a block) and objects
 ///   `{"cell": …, "style": …}`, whose style (inline or named in `styles`)
-///   circles the cell with `"shapebg": "circle"` and shades it with
-///   `"highlight": true` or any `"color"`;
+///   circles the cell with `"shapebg": "circle"`, shades it with
+///   `"highlight": true` or any `"color"` and bars its sides with
+///   `"barred"`, the letters of the sides (`T`, `R`, `B`, `L`; a bar on
+///   the grid's outer edge divides nothing and is dropped);
 /// - `solution` cells as letters of either case, rebus texts (two or more
 ///   letters and digits, starting with a letter), the file's `block` or
 ///   `"#"`, `null`, the file's `empty`, `0`, `""` and objects
@@ -198,6 +200,8 @@ enum Numbered {
 struct Styled {
     circled: bool,
     shaded: bool,
+    /// The barred sides, by [`Side::ALL`]'s order.
+    barred: [bool; 4],
 }
 
 /// A `solution` cell. `Unknown` (null, empty) fits a block or a white cell.
@@ -263,7 +267,7 @@ impl Markers {
                     None => Numbered::White(0, Styled::default()),
                 };
                 Ok(match numbered {
-                    Numbered::White(n, _) => Numbered::White(n, self.styled(map.get("style"))),
+                    Numbered::White(n, _) => Numbered::White(n, self.styled(map.get("style"))?),
                     Numbered::Block => Numbered::Block,
                 })
             }
@@ -294,19 +298,32 @@ impl Markers {
     /// highlight or any background colour shades it. Other style properties
     /// (borders, labels, images…) have no place in the document and are
     /// ignored. A style given by name is looked up in the file's `styles`.
-    fn styled(&self, style: Option<&Value>) -> Styled {
+    fn styled(&self, style: Option<&Value>) -> Checked<Styled> {
         let spec = match style {
             Some(Value::String(name)) => self.styles.get(name),
             other => other,
         };
         let Some(Value::Object(spec)) = spec else {
-            return Styled::default();
+            return Ok(Styled::default());
         };
-        Styled {
+        let sides = match spec.get("barred") {
+            None | Some(Value::Null) => "",
+            Some(Value::String(sides)) if sides.chars().all(|l| Side::from_letter(l).is_some()) => {
+                sides
+            }
+            Some(other) => {
+                return Err(format!(
+                "a style's \"barred\" is {}, expected the letters of the barred sides (T, R, B, L)",
+                show(other)
+            ))
+            }
+        };
+        Ok(Styled {
             circled: spec.get("shapebg").and_then(Value::as_str) == Some("circle"),
             shaded: spec.get("highlight") == Some(&Value::Bool(true))
                 || spec.get("color").is_some_and(|c| !c.is_null()),
-        }
+            barred: Side::ALL.map(|side| sides.chars().any(|l| Side::from_letter(l) == Some(side))),
+        })
     }
 
     fn solution_cell(&self, value: &Value) -> Checked<Solved> {
@@ -407,6 +424,11 @@ fn combine(
         for (c, (&numbered, solved)) in shape.iter().zip(letters).enumerate() {
             let at = || format!("row {}, column {}", r + 1, c + 1);
             if let Numbered::White(_, styled) = numbered {
+                for (side, barred) in Side::ALL.into_iter().zip(styled.barred) {
+                    if barred {
+                        grid.add_bar(r, c, side);
+                    }
+                }
                 let mark = Mark {
                     circled: styled.circled,
                     shaded: styled.shaded,

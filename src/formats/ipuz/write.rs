@@ -157,23 +157,34 @@ fn numbered_rows(puzzle: &Puzzle) -> Vec<Vec<Value>> {
     let numbers = grid.clue_numbers(puzzle.min_slot);
     rows(grid, |r, c, cell| {
         let number = Value::from(numbers[r * grid.width() + c]);
-        match (cell, puzzle.marks.get(&(r, c))) {
-            (Cell::Block, _) => Value::from(BLOCK),
-            (_, Some(mark)) if mark.circled || mark.shaded => {
-                let mut style = Map::new();
-                if mark.circled {
-                    style.insert("shapebg".into(), Value::from("circle"));
-                }
-                if mark.shaded {
-                    style.insert("highlight".into(), Value::Bool(true));
-                }
-                let mut object = Map::new();
-                object.insert("cell".into(), number);
-                object.insert("style".into(), Value::Object(style));
-                Value::Object(object)
-            }
-            _ => number,
+        if cell == Cell::Block {
+            return Value::from(BLOCK);
         }
+        let mut style = Map::new();
+        if let Some(mark) = puzzle.marks.get(&(r, c)) {
+            if mark.circled {
+                style.insert("shapebg".into(), Value::from("circle"));
+            }
+            if mark.shaded {
+                style.insert("highlight".into(), Value::Bool(true));
+            }
+        }
+        // Each bar once, as its cell's own right or lower side.
+        let bars = grid.bars(r, c);
+        let sides: String = [(bars.right, 'R'), (bars.below, 'B')]
+            .iter()
+            .filter_map(|&(barred, letter)| barred.then_some(letter))
+            .collect();
+        if !sides.is_empty() {
+            style.insert("barred".into(), Value::from(sides));
+        }
+        if style.is_empty() {
+            return number;
+        }
+        let mut object = Map::new();
+        object.insert("cell".into(), number);
+        object.insert("style".into(), Value::Object(style));
+        Value::Object(object)
     })
 }
 

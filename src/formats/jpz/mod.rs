@@ -15,7 +15,9 @@
 //! an unfilled cell has no `solution`; a rebus cell's `solution` is its whole
 //! text, `solution="HEART"`; a circled cell has `background-shape="circle"`
 //! and a shaded one `background-color="#C0C0C0"`, as Crossword Compiler
-//! writes them), then one `<word>` per slot giving its
+//! writes them; a barred grid's bars are `right-bar="true"` and
+//! `bottom-bar="true"` on the cell left of or above each bar, and the
+//! reader takes `top-bar` and `left-bar` too), then one `<word>` per slot giving its
 //! cells as ranges (`x="1-5" y="3"`), then two `<clues>` lists, Across and
 //! Down, whose `<clue word number>` entries carry the clue text, with
 //! `format="6,3,6"` for a clue's enumeration (Crossword Compiler's attribute

@@ -14,7 +14,7 @@ use crate::error::{Error, Result};
 use crate::files;
 use crate::formats::numbering::grid_clue;
 use crate::formats::zip;
-use crate::grid::{Direction, Grid, Marks};
+use crate::grid::{Direction, Grid, Marks, Side};
 use crate::puzzle::{direction_name, min_slot_candidates, parse_enumeration, Puzzle};
 use document::{ClueList, Document, GridSpec, ListedClue, Place, Source, Word};
 use xml::{parse, whole};
@@ -118,6 +118,12 @@ impl GridSpec {
                 ));
             };
             grid.set(row, col, spec.cell);
+            for (side, barred) in Side::ALL.into_iter().zip(spec.bars) {
+                // A bar on the outer edge divides nothing: dropped.
+                if barred {
+                    grid.add_bar(row, col, side);
+                }
+            }
             if spec.cell.is_white() && !spec.mark.is_plain() {
                 marks.insert((row, col), spec.mark.clone());
             }

@@ -89,6 +89,14 @@ fn grid(puzzle: &Puzzle) -> String {
             if mark.is_some_and(|m| m.shaded) {
                 attributes.push_str(&format!(" background-color=\"{SHADE}\""));
             }
+            // Each bar once, on the cell to its left or above it.
+            let bars = grid.bars(row, col);
+            if bars.right {
+                attributes.push_str(" right-bar=\"true\"");
+            }
+            if bars.below {
+                attributes.push_str(" bottom-bar=\"true\"");
+            }
             xml.push_str(&format!("        <cell {attributes}/>\n"));
         }
     }

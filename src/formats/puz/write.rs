@@ -7,6 +7,7 @@ use super::latin1;
 use super::read::{parse, read_sections};
 use super::*;
 use crate::error::{Error, Result};
+use crate::formats::{refuse_bars, Format};
 use crate::grid::DEFAULT_MIN_SLOT;
 use crate::grid::{check_marks, Cell, Grid};
 use crate::puzzle::{Clue, Puzzle};
@@ -59,6 +60,7 @@ fn write_keeping(
     fill: Option<&[u8]>,
     extra: &[([u8; 4], &[u8])],
 ) -> Result<Vec<u8>> {
+    refuse_bars(puzzle, Format::Puz)?;
     check_numbering(puzzle)?;
     let grid = &puzzle.grid;
     check_marks(grid, &puzzle.marks).map_err(write_error)?;

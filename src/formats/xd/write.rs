@@ -8,6 +8,7 @@ use std::collections::HashSet;
 
 use super::read::{numbered_lines, Sections};
 use crate::error::{Error, Result};
+use crate::formats::{refuse_bars, Format};
 use crate::grid::DEFAULT_MIN_SLOT;
 use crate::grid::{check_marks, Cell, Direction, Slot};
 use crate::puzzle::{answer, direction_name, with_enumeration, Puzzle};
@@ -55,6 +56,7 @@ pub(crate) fn write_over(puzzle: &Puzzle, original: &str) -> Result<String> {
 
 /// [`write`], with `extra` header lines after the puzzle's own.
 fn write_keeping(puzzle: &Puzzle, extra: &[&str]) -> Result<String> {
+    refuse_bars(puzzle, Format::Xd)?;
     check_numbering(puzzle)?;
     check_marks(&puzzle.grid, &puzzle.marks)
         .map_err(|e| Error::invalid(format!("cannot write .xd: {e}")))?;

@@ -77,6 +77,9 @@ impl GridSpec {
 pub(super) struct CellSpec {
     pub(super) cell: Cell,
     pub(super) mark: Mark,
+    /// The sides with a bar (`top-bar`, `right-bar`, …), by [`crate::grid::Side::ALL`]'s
+    /// order.
+    pub(super) bars: [bool; 4],
     pub(super) number: Option<u32>,
     pub(super) at: usize,
 }

@@ -13,7 +13,7 @@ use super::document::{
 };
 use crate::error::{Error, Result};
 use crate::formats::cell_text::{cell_text, CellText};
-use crate::grid::{check_side, Cell, Direction, Mark};
+use crate::grid::{check_side, Cell, Direction, Mark, Side};
 
 /// Elements nested deeper than this are not a puzzle (ours nest 6 deep);
 /// the limit keeps the stack of open elements small.
@@ -541,6 +541,7 @@ fn cell_spec(attributes: &Attributes, at: usize) -> std::result::Result<CellSpec
             return Ok(CellSpec {
                 cell: Cell::Block,
                 mark: Mark::default(),
+                bars: [false; 4],
                 number: None,
                 at,
             })
@@ -578,12 +579,29 @@ fn cell_spec(attributes: &Attributes, at: usize) -> std::result::Result<CellSpec
     let number = attributes
         .whole("number", "the cell")?
         .map(|n| u32::try_from(n).unwrap_or(u32::MAX));
+    let bars = Side::ALL.map(|side| {
+        let name = format!("{}-bar", side_attribute(side));
+        attributes
+            .get(&name)
+            .is_some_and(|v| v.trim().eq_ignore_ascii_case("true") || v.trim() == "1")
+    });
     Ok(CellSpec {
         cell,
         mark,
+        bars,
         number,
         at,
     })
+}
+
+/// The word Crossword Compiler puts before `-bar` for a side.
+fn side_attribute(side: Side) -> &'static str {
+    match side {
+        Side::Top => "top",
+        Side::Right => "right",
+        Side::Bottom => "bottom",
+        Side::Left => "left",
+    }
 }
 
 /// The run a word's cells make: consecutive cells along one row or one
