@@ -367,10 +367,17 @@ impl Grid {
                 }
             })
             .collect();
+        let bars = (0..pattern.height())
+            .flat_map(|r| (0..pattern.width()).map(move |c| (r, c)))
+            .map(|(r, c)| Bars {
+                right: pattern.bars_right(r) >> c & 1 == 1,
+                below: pattern.bars_below(r) >> c & 1 == 1,
+            })
+            .collect();
         Grid {
             width: pattern.width(),
             height: pattern.height(),
-            bars: vec![Bars::NONE; cells.len()],
+            bars,
             cells,
         }
     }
@@ -387,19 +394,24 @@ impl Grid {
         grid
     }
 
-    /// The black/white shape of the grid (letters count as white).
+    /// The black/white shape of the grid (letters count as white), with
+    /// its bars.
     pub fn pattern(&self) -> Pattern {
-        let rows = self
-            .cells
-            .chunks(self.width)
-            .map(|row| {
-                row.iter()
-                    .enumerate()
-                    .filter(|(_, c)| c.is_white())
-                    .fold(0u32, |acc, (i, _)| acc | 1 << i)
-            })
-            .collect();
-        Pattern::from_rows(self.width, self.height, rows).expect("grid sizes are validated")
+        let masks = |rows: usize, bit: &dyn Fn(usize, usize) -> bool| -> Vec<u32> {
+            (0..rows)
+                .map(|r| {
+                    (0..self.width)
+                        .filter(|&c| bit(r, c))
+                        .fold(0u32, |acc, c| acc | 1 << c)
+                })
+                .collect()
+        };
+        let rows = masks(self.height, &|r, c| self.is_white(r, c));
+        let right = masks(self.height, &|r, c| self.bars(r, c).right);
+        let below = masks(self.height - 1, &|r, c| self.bars(r, c).below);
+        Pattern::from_rows(self.width, self.height, rows)
+            .and_then(|p| p.with_bars(right, below))
+            .expect("grid sizes are validated and edge bars never stored")
     }
 
     /// All slots of at least `min_len` cells, numbered in the standard way,

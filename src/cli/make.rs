@@ -22,7 +22,7 @@ use cruciverb::{Error, Result};
 use super::exit::NO_RESULT;
 use super::options::{
     clock_seed, clue_file, clue_list, parse_positive, parse_seconds, parse_size, CreditOptions,
-    ForceOption, PaperOptions, TimeoutOption, WordlistOptions, OUTPUT_DIR,
+    ForceOption, GridStyle, PaperOptions, TimeoutOption, WordlistOptions, OUTPUT_DIR,
 };
 use super::progress::Bars;
 
@@ -36,9 +36,10 @@ pub struct MakeArgs {
     /// Grid size: N for N×N, or WxH.
     #[arg(long, default_value = "15", value_parser = parse_size, conflicts_with = "pattern")]
     size: (usize, usize),
-    /// Pattern style: american or british.
+    /// Pattern style: american, british, or barred (no blocks: bars divide
+    /// the lights; written as .ipuz, .jpz and .pdf, as .puz has no bars).
     #[arg(long, default_value = "american", conflicts_with = "pattern")]
-    style: Style,
+    style: GridStyle,
     /// Use this pattern instead of a random one: a text grid file (letters
     /// are kept), a hex pattern, FILE.hex or FILE.hex:N.
     #[arg(long, value_name = "SPEC")]
@@ -92,24 +93,34 @@ pub struct MakeArgs {
 
 impl MakeArgs {
     fn options(&self, seed: u64) -> Result<MakeOptions> {
-        let source = match (&self.pattern, &self.theme) {
-            (Some(spec), _) => PatternSource::Given(grid::load(spec)?),
-            (None, Some(theme)) => PatternSource::Themed {
-                width: self.size.0,
-                height: self.size.1,
-                style: self.style,
-                theme: Theme::read(theme)?,
-                seat: SeatOptions {
-                    crossings: self.theme_crossings,
-                    in_order: self.in_order,
+        let source =
+            match (&self.pattern, &self.theme) {
+                (Some(spec), _) => PatternSource::Given(grid::load(spec)?),
+                (None, Some(_)) if self.style == GridStyle::Barred => return Err(Error::invalid(
+                    "--theme does not take --style barred yet: themes are seated in blocked grids",
+                )),
+                (None, Some(theme)) => PatternSource::Themed {
+                    width: self.size.0,
+                    height: self.size.1,
+                    style: self.style.blocked().unwrap_or(Style::American),
+                    theme: Theme::read(theme)?,
+                    seat: SeatOptions {
+                        crossings: self.theme_crossings,
+                        in_order: self.in_order,
+                    },
                 },
-            },
-            (None, None) => PatternSource::Random {
-                width: self.size.0,
-                height: self.size.1,
-                style: self.style,
-            },
-        };
+                (None, None) => match self.style.blocked() {
+                    Some(style) => PatternSource::Random {
+                        width: self.size.0,
+                        height: self.size.1,
+                        style,
+                    },
+                    None => PatternSource::Barred {
+                        width: self.size.0,
+                        height: self.size.1,
+                    },
+                },
+            };
         let timeout = match self.time.timeout {
             Some(t) => t,
             None => source.default_timeout(),
@@ -135,7 +146,7 @@ impl MakeArgs {
     /// British puzzles for the British style, American ones otherwise.
     fn dialect(&self) -> Dialect {
         match (&self.pattern, self.style) {
-            (None, Style::British) => Dialect::British,
+            (None, GridStyle::British) => Dialect::British,
             _ => Dialect::American,
         }
     }
@@ -146,10 +157,11 @@ impl MakeArgs {
 /// 482,913"). A British puzzle here is a blocked grid with plain clues,
 /// which British papers call a quick crossword. A `--pattern` puzzle (no
 /// `--style`) gets the American title; `--title` names it otherwise.
-fn default_title(style: Style, seed: u64) -> String {
+fn default_title(style: GridStyle, seed: u64) -> String {
     let series = match style {
-        Style::American => "Crossword",
-        Style::British => "Quick Crossword",
+        GridStyle::American => "Crossword",
+        GridStyle::British => "Quick Crossword",
+        GridStyle::Barred => "Barred Crossword",
     };
     format!("{series} No. {}", grouped(seed))
 }
@@ -176,7 +188,7 @@ pub fn run(command: &MakeArgs) -> Result<ExitCode> {
     let options = command.options(seed)?;
     // A name clash or a place that cannot be written is reported before
     // the fill, not after it.
-    for (path, _) in output_paths(&command.out_dir, &name) {
+    for (path, _) in output_paths(&command.out_dir, &name, options.source.is_barred()) {
         files::writable(&path, command.force.existing())?;
     }
     // Bad clue sources should fail before the fill, not after it.
@@ -264,17 +276,21 @@ mod tests {
     #[test]
     fn default_titles_number_the_puzzle_by_its_seed_in_groups_of_three() {
         assert_eq!(
-            default_title(Style::American, 482_913),
+            default_title(GridStyle::American, 482_913),
             "Crossword No. 482,913"
         );
         assert_eq!(
-            default_title(Style::British, 1_000),
+            default_title(GridStyle::British, 1_000),
             "Quick Crossword No. 1,000"
         );
-        assert_eq!(default_title(Style::American, 7), "Crossword No. 7");
-        assert_eq!(default_title(Style::American, 999), "Crossword No. 999");
+        assert_eq!(default_title(GridStyle::American, 7), "Crossword No. 7");
         assert_eq!(
-            default_title(Style::American, u64::MAX),
+            default_title(GridStyle::Barred, 12),
+            "Barred Crossword No. 12"
+        );
+        assert_eq!(default_title(GridStyle::American, 999), "Crossword No. 999");
+        assert_eq!(
+            default_title(GridStyle::American, u64::MAX),
             "Crossword No. 18,446,744,073,709,551,615"
         );
     }

@@ -9,6 +9,7 @@ use clap::{Args, ValueEnum};
 
 use cruciverb::clues::ClueFile;
 use cruciverb::files::Existing;
+use cruciverb::pattern::rules::Style;
 use cruciverb::progress::Deadline;
 use cruciverb::puzzle::Puzzle;
 use cruciverb::typeset::{Paper, PdfOptions};
@@ -145,6 +146,34 @@ impl CreditOptions {
             if let Some(given) = given {
                 field.clone_from(given);
             }
+        }
+    }
+}
+
+/// `--style` of `patterns` and `make`: the blocked presets, or barred
+/// grids, whose rules are of another kind (see `pattern::barred`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GridStyle {
+    American,
+    British,
+    Barred,
+}
+
+impl GridStyle {
+    /// The blocked preset, None for barred.
+    pub fn blocked(self) -> Option<Style> {
+        match self {
+            GridStyle::American => Some(Style::American),
+            GridStyle::British => Some(Style::British),
+            GridStyle::Barred => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            GridStyle::American => "american",
+            GridStyle::British => "british",
+            GridStyle::Barred => "barred",
         }
     }
 }

@@ -1,5 +1,6 @@
 //! `cruciverb patterns`: enumerate, sample, count or estimate black/white
-//! patterns under rules, into a hex pattern file; and `patterns stats`.
+//! patterns under rules, into a hex pattern file; barred patterns with
+//! `--style barred`; and `patterns stats` and `patterns sum`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -7,8 +8,9 @@ use std::time::Duration;
 
 use clap::{Args, Subcommand};
 
+use cruciverb::pattern::barred::{self, BarredJob, BarredRules};
 use cruciverb::pattern::count::Plan;
-use cruciverb::pattern::rules::{Bound, Rules, Style, Symmetry};
+use cruciverb::pattern::rules::{Amount, Bound, Rules, Style, Symmetry};
 use cruciverb::pattern::run::{self, Job, Order};
 use cruciverb::pattern::shard::Shard;
 use cruciverb::pattern::stats::Stats;
@@ -19,7 +21,7 @@ use cruciverb::{files, Error};
 
 use super::options::{
     clock_seed, command_line, parse_memory, parse_seconds, parse_size, parse_threads, peak_memory,
-    threads, ForceOption,
+    threads, ForceOption, GridStyle,
 };
 use super::progress::Bars;
 
@@ -53,9 +55,12 @@ struct PatternOptions {
     /// Grid size: N for N×N, or WxH.
     #[arg(long, default_value = "15", value_parser = parse_size)]
     size: (usize, usize),
-    /// Rule preset: american (rotational, words ≥ 3, no unchecked cells) or british.
+    /// Rule preset: american (rotational, words ≥ 3, no unchecked cells),
+    /// british, or barred (no blocks: bars divide the lights; rotational,
+    /// lights ≥ 3, at most half of a light unchecked, no two unchecked
+    /// cells touching).
     #[arg(long, default_value = "american")]
-    style: Style,
+    style: GridStyle,
     /// Symmetry of the blocks: none, rotational (180°), mirror (left-right)
     /// or four-fold (default: the style's, rotational or four-fold).
     #[arg(long, value_name = "SYMMETRY")]
@@ -90,9 +95,16 @@ struct PatternOptions {
     /// Black squares: a count or percentage range, e.g. 30..40 or 12%..17%.
     #[arg(long, value_name = "RANGE")]
     blacks: Option<Bound>,
-    /// Number of words, e.g. 70..78.
+    /// Number of words (lights of a barred grid), e.g. 70..78.
     #[arg(long, value_name = "RANGE")]
     words: Option<Bound>,
+    /// --style barred: most unchecked cells in a light, a count or a share
+    /// of its letters (default 50%).
+    #[arg(long, value_name = "N|P%")]
+    max_unchecked: Option<Amount>,
+    /// --style barred: let two unchecked cells touch.
+    #[arg(long)]
+    adjacent_unchecked: bool,
     /// At most N three-letter words.
     #[arg(long = "max-3-letter", value_name = "N")]
     max_three_letter: Option<usize>,
@@ -168,7 +180,7 @@ struct PatternOptions {
 
 impl PatternOptions {
     fn rules(&self) -> Rules {
-        let mut rules = Rules::preset(self.style);
+        let mut rules = Rules::preset(self.style.blocked().unwrap_or(Style::American));
         if let Some(s) = self.symmetry {
             rules.symmetry = s;
         }
@@ -227,7 +239,7 @@ impl PatternOptions {
             width: self.size.0,
             height: self.size.1,
             rules,
-            style_name: Some(format!("{:?}", self.style).to_lowercase()),
+            style_name: Some(self.style.name().to_string()),
             order,
             limit: self.limit,
             shard: self.shard,
@@ -252,6 +264,20 @@ pub fn run(command: &PatternsArgs) -> Result<ExitCode> {
         None => {}
     }
     let options = &command.options;
+    if options.style == GridStyle::Barred {
+        return barred(options);
+    }
+    if let Some(flag) = [
+        ("--max-unchecked", options.max_unchecked.is_some()),
+        ("--adjacent-unchecked", options.adjacent_unchecked),
+    ]
+    .iter()
+    .find_map(|&(flag, given)| given.then_some(flag))
+    {
+        return Err(Error::invalid(format!(
+            "{flag} is a rule of barred grids; add --style barred (blocked grids take --unchecked allow|forbid)"
+        )));
+    }
     let job = options.job()?;
     if options.count && (options.work.is_some() || options.memory.is_some()) {
         return count_in_parts(options, &job);
@@ -271,6 +297,84 @@ pub fn run(command: &PatternsArgs) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let summary = run::write_patterns(&job, &Bars::new(false))?;
+    if let Some(out) = &job.out {
+        note!(
+            "wrote {} patterns to {} in {:.1} s",
+            summary.patterns,
+            out.display(),
+            summary.elapsed.as_secs_f64()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--style barred`: barred patterns, written or counted.
+fn barred(options: &PatternOptions) -> Result<ExitCode> {
+    let blocked_only = [
+        ("--unchecked", options.unchecked.is_some()),
+        ("--no-white-2x2", options.no_white_2x2),
+        ("--no-black-2x2", options.no_black_2x2),
+        ("--max-black-run", options.max_black_run.is_some()),
+        ("--no-isolated-white", options.no_isolated_white),
+        ("--allow-black-edges", options.allow_black_edges),
+        ("--blacks", options.blacks.is_some()),
+        ("--max-3-letter", options.max_three_letter.is_some()),
+        ("--no-cheaters", options.no_cheaters),
+        ("--lattice", options.lattice),
+        ("--lattice-ends", options.lattice_ends),
+        ("--theme", options.theme.is_some()),
+        ("--memory", options.memory.is_some()),
+        ("--work", options.work.is_some()),
+        ("--estimate", options.estimate),
+        ("--resume", options.resume),
+    ];
+    if let Some((flag, _)) = blocked_only.iter().find(|(_, given)| *given) {
+        return Err(Error::invalid(format!(
+            "{flag} does not apply to --style barred (a barred grid has no blocks)"
+        )));
+    }
+    let (width, height) = options.size;
+    let mut rules = BarredRules::conventional(width, height);
+    if let Some(s) = options.symmetry {
+        rules.symmetry = s;
+    }
+    if let Some(m) = options.min_word {
+        rules.min_light = m;
+    }
+    if let Some(m) = options.max_word {
+        rules.max_light = m;
+    }
+    if let Some(m) = options.max_unchecked {
+        rules.max_unchecked = m;
+    }
+    rules.adjacent_unchecked = options.adjacent_unchecked;
+    rules.connected = !options.allow_disconnected;
+    rules.lights = options.words;
+    let job = BarredJob {
+        width,
+        height,
+        rules,
+        order: if options.random {
+            Order::Random {
+                seed: options.seed.unwrap_or_else(clock_seed),
+            }
+        } else {
+            Order::Exhaustive
+        },
+        limit: options.limit,
+        shard: options.shard,
+        out: options.out.clone(),
+        existing: options.force.existing(),
+        command_line: command_line(),
+    };
+    if options.count {
+        if options.out.is_some() {
+            return Err(Error::invalid(COUNT_TO_FILE));
+        }
+        outln!("{}", barred::count(&job, &Bars::new(false))?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let summary = barred::write(&job, &Bars::new(false))?;
     if let Some(out) = &job.out {
         note!(
             "wrote {} patterns to {} in {:.1} s",

@@ -18,4 +18,4 @@ pub use fills::Draws;
 pub(crate) use fills::{until_one_fills, Drawn, Keeping};
 pub(crate) use random::{has_room, letters_fit, BEST};
 pub use random::{random_pattern, random_pattern_keeping, DrawLimit, FITTING_WORDS, MOST_DESCENTS};
-pub use rules::{fillable_rules, themed_rules};
+pub use rules::{fillable_barred_rules, fillable_rules, themed_rules};

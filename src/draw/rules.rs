@@ -7,7 +7,27 @@
 
 use crate::grid::DEFAULT_MIN_SLOT;
 use crate::grid::{Direction, Grid, Slot};
+use crate::pattern::barred::BarredRules;
 use crate::pattern::rules::{Amount, Bound, Rules, Style, Symmetry};
+
+/// Rules for random barred patterns that fill well from a list like the
+/// default one: the conventions of published barred grids (see
+/// [`BarredRules::conventional`]) with no light over 8 letters and
+/// 30–36% of the cells as the count of lights (44–52 at 12×12). Barred
+/// grids in print have nearer 36–44 lights at 12×12, whose longer lights
+/// want a dictionary-sized list: from the default list, 10 random 12×12
+/// patterns with 36–44 lights (the longest 9) all ran out of 3 s, and 10
+/// drawn under these rules all filled in 0.11–0.17 s.
+pub fn fillable_barred_rules(width: usize, height: usize) -> BarredRules {
+    BarredRules {
+        max_light: width.max(height).min(8),
+        lights: Some(Bound {
+            min: Some(Amount::Percent(30.0)),
+            max: Some(Amount::Percent(36.0)),
+        }),
+        ..BarredRules::conventional(width, height)
+    }
+}
 
 /// Rules for random patterns that fill well from a list like the default
 /// one. American grids: 16–18% blocks, a word count in the band of

@@ -49,7 +49,8 @@ pub(super) fn dress(
         hold_spares,
     };
     let clues = clues::attach(&mut puzzle, sources, &how);
-    if options.dialect == Dialect::British {
+    // Barred puzzles print enumerations whatever their dialect.
+    if options.dialect == Dialect::British || puzzle.grid.is_barred() {
         clues::enumerate(&mut puzzle, &|answer| {
             written
                 .iter()

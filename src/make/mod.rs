@@ -29,14 +29,17 @@ use rand::{Rng, SeedableRng};
 
 use crate::clues::choose::suits;
 use crate::clues::{database, ClueFile, Sources};
-use crate::draw::{fillable_rules, random_pattern, until_one_fills, Drawn, Draws};
+use crate::draw::{
+    fillable_barred_rules, fillable_rules, random_pattern, until_one_fills, Drawn, Draws,
+};
 use crate::error::{Error, Result};
 use crate::fill::{slot_name, Fill, Outcome};
 use crate::grid::Grid;
 use crate::grid::DEFAULT_MIN_SLOT;
+use crate::pattern::barred::{self, BarredRules};
 use crate::pattern::rules::Rules;
 use crate::pattern::seat::Seat;
-use crate::progress::Reporter;
+use crate::progress::{Deadline, Reporter};
 use crate::wordlist::index::Index;
 use crate::wordlist::spec::ListSpec;
 
@@ -103,7 +106,9 @@ pub(crate) fn make_fill(
     mut report: impl FnMut(&Attempt),
 ) -> Result<Option<Filled>> {
     let attempts = match options.source {
-        PatternSource::Random { .. } | PatternSource::Themed { .. } => options.attempts.max(1),
+        PatternSource::Random { .. }
+        | PatternSource::Themed { .. }
+        | PatternSource::Barred { .. } => options.attempts.max(1),
         PatternSource::Given(_) => 1,
     };
     let source = match &options.source {
@@ -119,6 +124,11 @@ pub(crate) fn make_fill(
             theme,
             seat,
         } => Source::Themed(ThemeDraws::new(theme, (*width, *height), *style, *seat)?),
+        PatternSource::Barred { width, height } => {
+            let rules = fillable_barred_rules(*width, *height);
+            rules.validate(*width, *height)?;
+            Source::Barred(rules, *width, *height)
+        }
         PatternSource::Given(grid) => Source::Given(grid),
     };
     let mut patterns = Patterns {
@@ -141,6 +151,7 @@ pub(crate) fn make_fill(
 /// size, a theme's ladder, or the one given grid.
 enum Source<'a> {
     Random(Rules, usize, usize),
+    Barred(BarredRules, usize, usize),
     Themed(ThemeDraws),
     Given(&'a Grid),
 }
@@ -180,6 +191,16 @@ impl Draws for Patterns<'_> {
                     }
                     ThemeDraw::Skipped => return Ok(Drawn::Skipped),
                     ThemeDraw::Spent => return Ok(Drawn::Spent),
+                }
+            }
+            Source::Barred(rules, width, height) => {
+                let deadline = Deadline::never();
+                match barred::random(*width, *height, rules, &mut self.rng, &deadline)? {
+                    Some(pattern) => Grid::from_pattern(&pattern),
+                    None => {
+                        (self.report)(&Attempt::NoPattern { number });
+                        return Ok(Drawn::Spent);
+                    }
                 }
             }
             Source::Given(grid) => (*grid).clone(),

@@ -23,6 +23,9 @@ pub enum PatternSource {
         height: usize,
         style: Style,
     },
+    /// Random barred patterns of this size (see
+    /// [`crate::draw::fillable_barred_rules`]), redrawn after a failed fill.
+    Barred { width: usize, height: usize },
     /// This grid only (its letters stay fixed).
     Given(Grid),
     /// Random patterns seating a theme's entries, each draw in a seating
@@ -42,15 +45,28 @@ impl PatternSource {
     /// of a second, so a random 15×15 that has not filled in 1.5 s is
     /// better replaced by a fresh draw; larger grids take seconds even when
     /// they fill, and a given pattern is the only one there is.
+    /// Whether the puzzle will have a barred grid, which `.puz` cannot
+    /// hold (`make` writes `.jpz` in its place).
+    pub fn is_barred(&self) -> bool {
+        match self {
+            PatternSource::Barred { .. } => true,
+            PatternSource::Given(grid) => grid.is_barred(),
+            _ => false,
+        }
+    }
+
     pub fn default_timeout(&self) -> Duration {
         match self {
             PatternSource::Random { width, height, .. }
             | PatternSource::Themed { width, height, .. }
+            | PatternSource::Barred { width, height }
                 if width * height <= 15 * 15 =>
             {
                 Duration::from_millis(1500)
             }
-            PatternSource::Random { .. } | PatternSource::Themed { .. } => Duration::from_secs(5),
+            PatternSource::Random { .. }
+            | PatternSource::Themed { .. }
+            | PatternSource::Barred { .. } => Duration::from_secs(5),
             PatternSource::Given(_) => Duration::from_secs(10),
         }
     }

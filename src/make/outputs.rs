@@ -1,5 +1,6 @@
-//! The files `make` writes: `.ipuz`, `.puz` and `.pdf` under one name, as
-//! one set that appears whole or not at all.
+//! The files `make` writes: `.ipuz`, `.puz` (`.jpz` for a barred grid,
+//! which `.puz` cannot hold) and `.pdf` under one name, as one set that
+//! appears whole or not at all.
 
 use std::path::{Path, PathBuf};
 
@@ -9,9 +10,15 @@ use crate::formats::{self, Format};
 use crate::puzzle::Puzzle;
 use crate::typeset::{self, PdfOptions};
 
-/// The files `make` writes for a puzzle called `name` in `dir`.
-pub fn output_paths(dir: &Path, name: &str) -> Vec<(PathBuf, OutputKind)> {
-    [OutputKind::Ipuz, OutputKind::Puz, OutputKind::Pdf]
+/// The files `make` writes for a puzzle called `name` in `dir`; `barred`
+/// says whether its grid has bars.
+pub fn output_paths(dir: &Path, name: &str, barred: bool) -> Vec<(PathBuf, OutputKind)> {
+    let exchange = if barred {
+        OutputKind::Jpz
+    } else {
+        OutputKind::Puz
+    };
+    [OutputKind::Ipuz, exchange, OutputKind::Pdf]
         .into_iter()
         .map(|kind| (dir.join(format!("{name}.{}", kind.extension())), kind))
         .collect()
@@ -21,6 +28,7 @@ pub fn output_paths(dir: &Path, name: &str) -> Vec<(PathBuf, OutputKind)> {
 pub enum OutputKind {
     Ipuz,
     Puz,
+    Jpz,
     Pdf,
 }
 
@@ -29,12 +37,13 @@ impl OutputKind {
         match self {
             OutputKind::Ipuz => "ipuz",
             OutputKind::Puz => "puz",
+            OutputKind::Jpz => "jpz",
             OutputKind::Pdf => "pdf",
         }
     }
 }
 
-/// Writes the puzzle as `.ipuz`, `.puz` and `.pdf` into `dir`, as one set
+/// Writes the puzzle as `.ipuz`, `.puz` (or `.jpz`) and `.pdf` into `dir`, as one set
 /// ([`files::write_set`]): every file is rendered and every name checked
 /// against `existing` before any is written, and the three appear together
 /// or not at all.
@@ -45,7 +54,7 @@ pub fn write_outputs(
     pdf: &PdfOptions,
     existing: Existing,
 ) -> Result<Vec<PathBuf>> {
-    let paths = output_paths(dir, name);
+    let paths = output_paths(dir, name, puzzle.grid.is_barred());
     for (path, _) in &paths {
         files::target(path, existing)?;
     }
@@ -54,6 +63,7 @@ pub fn write_outputs(
         let bytes = match kind {
             OutputKind::Ipuz => formats::ipuz::write(puzzle).into_bytes(),
             OutputKind::Puz => formats::render(puzzle, Format::Puz)?,
+            OutputKind::Jpz => formats::render(puzzle, Format::Jpz)?,
             OutputKind::Pdf => typeset::pdf(puzzle, pdf)?,
         };
         rendered.push((path, bytes));

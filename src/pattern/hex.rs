@@ -4,6 +4,12 @@
 //! most significant bit first. The final 1–3 bits, if any, become one letter:
 //! `g`/`h` for one bit, `i`–`l` for two, `m`–`t` for three. A square pattern's
 //! side follows from the string length; other shapes carry a `WxH:` prefix.
+//!
+//! A barred pattern (our extension; crossword_gen has no bars) follows its
+//! cells with `/` and its bars packed the same way: first each row's bars
+//! on the right of its cells but the last (`width - 1` bits a row, 1 =
+//! bar), then each row's bars below its cells, for every row but the last
+//! (`width` bits a row). A 13×13 barred pattern is `…43 digits…/…78 digits…`.
 
 use super::Pattern;
 use super::{check_side, MAX_SIDE, MIN_SIDE};
@@ -11,9 +17,17 @@ use crate::error::{Error, Result};
 
 const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
 
-/// Appends the hex form of `pattern` (with the `WxH:` prefix when not square).
+/// Appends the hex form of `pattern` (with the `WxH:` prefix when not
+/// square, and its bars after a `/` when barred).
 pub(crate) fn encode_into(pattern: &Pattern, out: &mut Vec<u8>) {
     encode_rows_into(pattern.width(), pattern.rows(), out);
+    if pattern.is_barred() {
+        let (w, h) = (pattern.width(), pattern.height());
+        out.push(b'/');
+        let right = (0..h).map(|r| (pattern.bars_right(r), w - 1));
+        let below = (0..h - 1).map(|r| (pattern.bars_below(r), w));
+        pack_into(right.chain(below), out);
+    }
 }
 
 /// Hex digit for four cells taken first-cell-lowest: the format puts the
@@ -48,11 +62,18 @@ pub(crate) fn encode_rows_into(width: usize, rows: &[u32], out: &mut Vec<u8>) {
     if width != height {
         out.extend_from_slice(format!("{width}x{height}:").as_bytes());
     }
-    let mut digits = [0u8; (MAX_SIDE * MAX_SIDE).div_ceil(4)];
+    pack_into(rows.iter().map(|&row| (row, width)), out);
+}
+
+/// Appends `chunks`, each `(bits, count)` with its first bit lowest, as one
+/// string of hex digits and a final trailing-bits letter.
+fn pack_into(chunks: impl Iterator<Item = (u32, usize)>, out: &mut Vec<u8>) {
+    // Room for the most bits anything packs: a barred pattern's bars.
+    let mut digits = [0u8; (2 * MAX_SIDE * MAX_SIDE).div_ceil(4)];
     let mut used = 0;
-    // `n` pending cells sit in the low bits of `acc`, earliest lowest.
+    // `n` pending bits sit in the low bits of `acc`, earliest lowest.
     let (mut acc, mut n) = (0u64, 0usize);
-    for &row in rows {
+    for (row, width) in chunks {
         acc |= (row as u64) << n;
         n += width;
         while n >= 8 {
@@ -86,13 +107,18 @@ pub fn encode(pattern: &Pattern) -> String {
     String::from_utf8(out).expect("hex output is ASCII")
 }
 
-/// Decodes one pattern: `HEX` for a square or `WxH:HEX` for any rectangle.
-/// Errors name the offending character position or length.
+/// Decodes one pattern: `HEX` for a square or `WxH:HEX` for any rectangle,
+/// either followed by `/BARS` when barred. Errors name the offending
+/// character position or length.
 pub fn decode(text: &str) -> Result<Pattern> {
     let text = text.trim();
     let (size, body) = match text.split_once(':') {
         Some((size, body)) => (Some(parse_size_prefix(size)?), body),
         None => (None, text),
+    };
+    let (body, bars) = match body.split_once('/') {
+        Some((cells, bars)) => (cells, Some(bars)),
+        None => (body, None),
     };
     let bits = decode_bits(body)?;
     let (width, height) = match size {
@@ -115,16 +141,36 @@ pub fn decode(text: &str) -> Result<Pattern> {
             (side, side)
         }
     };
-    let rows = bits
-        .chunks(width)
+    let rows = masks(&bits, width);
+    let pattern = Pattern::from_rows(width, height, rows)?;
+    let Some(bars) = bars else {
+        return Ok(pattern);
+    };
+    let bits = decode_bits(bars).map_err(|e| Error::invalid(format!("bars: {e}")))?;
+    let (right, below) = (height * (width - 1), (height - 1) * width);
+    if bits.len() != right + below {
+        return Err(Error::invalid(format!(
+            "a {width}x{height} pattern has {} places for bars, but its bars after '/' give {}",
+            right + below,
+            bits.len()
+        )));
+    }
+    pattern.with_bars(
+        masks(&bits[..right], width - 1),
+        masks(&bits[right..], width),
+    )
+}
+
+/// Bits in rows of `width`, each row a mask with its first bit lowest.
+fn masks(bits: &[bool], width: usize) -> Vec<u32> {
+    bits.chunks(width)
         .map(|cells| {
             cells
                 .iter()
                 .enumerate()
                 .fold(0u32, |acc, (c, &w)| acc | (w as u32) << c)
         })
-        .collect();
-    Pattern::from_rows(width, height, rows)
+        .collect()
 }
 
 fn parse_size_prefix(size: &str) -> Result<(usize, usize)> {

@@ -118,6 +118,13 @@ impl Amount {
     }
 }
 
+impl FromStr for Amount {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Amount::parse(s)
+    }
+}
+
 impl fmt::Display for Amount {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {

@@ -455,3 +455,78 @@ fn sides_name_their_letters() {
     }
     assert_eq!(Side::from_letter('x'), None);
 }
+
+#[test]
+fn make_barred_writes_a_clued_barred_puzzle_as_ipuz_jpz_and_pdf() {
+    let dir = scratch("barred-make");
+    let out_dir = dir.join("out");
+    let out = run(&[
+        "make",
+        "--style",
+        "barred",
+        "--size",
+        "12",
+        "--seed",
+        "3",
+        "--out-dir",
+        out_dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let names: BTreeSet<String> = std::fs::read_dir(&out_dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(
+        names,
+        BTreeSet::from(
+            ["cruciverb-3.ipuz", "cruciverb-3.jpz", "cruciverb-3.pdf"].map(String::from)
+        )
+    );
+    let puzzle = ipuz::load(&out_dir.join("cruciverb-3.ipuz")).unwrap();
+    assert!(puzzle.grid.is_barred());
+    assert_eq!(puzzle.title, "Barred Crossword No. 3");
+    let jpz_bytes = std::fs::read(out_dir.join("cruciverb-3.jpz")).unwrap();
+    assert_eq!(jpz::read(&jpz_bytes, "t.jpz").unwrap(), puzzle);
+    // Every light a list word with a clue and its enumeration, none twice,
+    // every cell in a light, and the grid's rows without a block.
+    let (list, _) = default_list().unwrap();
+    let words = filled_words(&puzzle.grid);
+    assert_eq!(words.len(), puzzle.clues.len());
+    assert_eq!(words.iter().collect::<HashSet<_>>().len(), words.len());
+    let slots = puzzle.grid.slots(puzzle.min_slot);
+    for (clue, slot) in puzzle.clues.iter().zip(&slots) {
+        assert!(list.get(&clue.answer).is_some(), "{}", clue.answer);
+        assert!(!clue.text.is_empty(), "{}", clue.answer);
+        assert_eq!(
+            cruciverb::puzzle::enumeration_length(&clue.enumeration),
+            Some(slot.len),
+            "{} ({})",
+            clue.answer,
+            clue.enumeration
+        );
+    }
+    let grid = &puzzle.grid;
+    assert!((0..12).all(|r| (0..12).all(|c| grid.is_white(r, c))));
+    // Printed: the first page lists the clues with their enumerations.
+    let text = run_python(
+        "import sys, pypdf\nprint(pypdf.PdfReader(sys.argv[1]).pages[0].extract_text())",
+        &[out_dir.join("cruciverb-3.pdf").to_str().unwrap()],
+    );
+    let first = &puzzle.clues[0];
+    assert!(text.contains(&format!("({})", first.enumeration)), "{text}");
+    // A theme is seated in blocked grids only, for now.
+    let theme = dir.join("t.txt");
+    std::fs::write(&theme, "EXAMPLE\n").unwrap();
+    let out = run(&[
+        "make",
+        "--style",
+        "barred",
+        "--theme",
+        theme.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "cruciverb: error: --theme does not take --style barred yet: themes are seated in blocked grids\n"
+    );
+}

@@ -6,6 +6,7 @@ mod common;
 mod architecture;
 mod arrange;
 mod barred;
+mod barred_patterns;
 mod clues;
 mod counts;
 mod doc_examples;
