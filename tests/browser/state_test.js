@@ -187,6 +187,90 @@ const TESTS = {
       "pattern: 4 words, 2 blocks (3 drawn); not known yet whether it fills");
     eq([S.clampMinScore("250"), S.clampMinScore("x"), S.clampSize("1"), S.clampSize("")], [100, 0, 3, 15]);
   },
+  "a bar ends an entry as a block does"(S, eq) {
+    const bars = new Set(["1,1,R", "0,3,B"]);
+    const rows = S.emptyRows(5);
+    eq(S.runAt(rows, 1, 0, "A", bars), { r: 1, c: 0, dr: 0, dc: 1, len: 2 });
+    eq(S.runAt(rows, 1, 4, "A", bars), { r: 1, c: 2, dr: 0, dc: 1, len: 3 });
+    eq(S.runAt(rows, 0, 3, "D", bars), null); // a lone cell above the bar
+    eq(S.runAt(rows, 3, 3, "D", bars), { r: 1, c: 3, dr: 1, dc: 0, len: 4 });
+    eq(S.runs(rows, "A", bars).map((run) => [run.r, run.c, run.len]),
+      [[0, 0, 5], [1, 0, 2], [1, 2, 3], [2, 0, 5], [3, 0, 5], [4, 0, 5]]);
+    // Typing stops at the bar; Tab goes to the entry after it.
+    let s = { ...S.initial(5), bars, r: 1, c: 0 };
+    s = S.reduce(S.reduce(S.reduce(s, { type: "letter", letter: "a" }), { type: "letter", letter: "b" }), { type: "letter", letter: "c" });
+    eq([S.gridText(s.rows)[1], s.c], ["AC...", 1]);
+    s = S.reduce({ ...s, r: 1, c: 0 }, { type: "tab", back: false });
+    eq([s.r, s.c], [1, 2]);
+  },
+  "a bar toggles with its rotational partner, and not on the grid's edge"(S, eq) {
+    let s = S.initial(6);
+    // Right of (0,2) pairs with right of (5,2); below (2,0) (the line
+    // between rows 2 and 3) with below (2,5).
+    s = S.reduce(s, { type: "bar", r: 0, c: 2, side: "R", symmetric: true });
+    eq(s.bars, new Set(["0,2,R", "5,2,R"]));
+    s = S.reduce(s, { type: "bar", r: 2, c: 0, side: "B", symmetric: true });
+    eq(s.bars, new Set(["0,2,R", "5,2,R", "2,0,B", "2,5,B"]));
+    // By the centre: right of (2,2) pairs with right of (3,2) in a 6×6,
+    // below (1,2) with below (2,2) in a 5×5.
+    eq(S.reduce(S.initial(6), { type: "bar", r: 2, c: 2, side: "R", symmetric: true }).bars, new Set(["2,2,R", "3,2,R"]));
+    eq(S.reduce(S.initial(5), { type: "bar", r: 1, c: 2, side: "B", symmetric: true }).bars, new Set(["1,2,B", "2,2,B"]));
+    // A left or upper side is the neighbour's right or lower bar; toggling
+    // a bar again takes it and its partner away.
+    s = S.reduce(s, { type: "bar", r: 0, c: 3, side: "L", symmetric: true });
+    eq(s.bars, new Set(["2,0,B", "2,5,B"]));
+    s = S.reduce(s, { type: "bar", r: 3, c: 0, side: "T", symmetric: true });
+    eq(s.bars, new Set());
+    // Without symmetry, one bar; on the edge, none (and no change at all).
+    s = S.reduce(s, { type: "bar", r: 4, c: 1, side: "B", symmetric: false });
+    eq(s.bars, new Set(["4,1,B"]));
+    for (const [r, c, side] of [[0, 5, "R"], [5, 0, "B"], [0, 0, "L"], [0, 4, "T"]]) {
+      eq(S.reduce(s, { type: "bar", r, c, side, symmetric: true }) === s, true);
+    }
+    eq(s.undo.length, 5);
+  },
+  "undo and redo bring bars back; a new grid has none"(S, eq) {
+    let s = S.reduce(S.initial(4), { type: "bar", r: 1, c: 1, side: "R", symmetric: false });
+    s = S.reduce(s, { type: "letter", letter: "x" });
+    s = S.reduce(s, { type: "undo" });
+    eq([s.bars, s.rows[0][0]], [new Set(["1,1,R"]), "."]);
+    s = S.reduce(s, { type: "undo" });
+    eq(s.bars, new Set());
+    s = S.reduce(s, { type: "redo" });
+    eq(s.bars, new Set(["1,1,R"]));
+    eq(S.reduce(s, { type: "new", size: 4 }).bars, new Set());
+    eq(S.reduce(s, { type: "clear" }).bars, s.bars);
+  },
+  "bars go to the API as cells, and come back from it"(S, eq) {
+    const bars = new Set(["2,0,B", "0,2,R", "2,2,R", "2,2,B"]);
+    const list = [
+      { row: 0, col: 2, right: true, below: false },
+      { row: 2, col: 0, right: false, below: true },
+      { row: 2, col: 2, right: true, below: true },
+    ];
+    eq(S.barList(bars), list);
+    eq(S.barsOf(list), bars);
+    eq(S.barsOf(undefined), new Set());
+    eq(S.gridOf({ ...S.initial(3), bars: new Set(["1,1,B"]) }),
+      { grid: ["...", "...", "..."], bars: [{ row: 1, col: 1, right: false, below: true }] });
+    // A fill's reply and an opened file bring their bars.
+    const filled = S.reduce(S.initial(3), { type: "filled", grid: ["ABC", "DEF", "GHI"], bars: list.slice(0, 1) });
+    eq([S.gridText(filled.rows)[0], filled.bars], ["ABC", new Set(["0,2,R"])]);
+    const data = { grid: ["...", "...", "..."], title: "", author: "", clues: {}, marks: [], bars: list.slice(1, 2) };
+    eq(S.reduce(S.initial(5), { type: "opened", data }).bars, new Set(["2,0,B"]));
+  },
+  "the numbering holds for the bars it was given for"(S, eq) {
+    const bars = new Set(["0,1,R"]);
+    let s = { ...S.initial(3), bars };
+    const slots = reply([["1A", 0, 0, 2], ["1D", 0, 0, 3], ["2D", 0, 1, 3], ["3D", 0, 2, 3], ["4A", 1, 0, 3], ["5A", 2, 0, 3]]);
+    // A late reply for the grid without the bar is not this grid's.
+    eq(S.slots(S.reduce(s, { type: "analyzed", rows: s.rows, data: { heat: null, slots } })), null);
+    s = S.reduce(s, { type: "analyzed", rows: s.rows, bars, data: { heat: null, slots } });
+    eq(S.numbers(s), { "0,0": 1, "0,1": 2, "0,2": 3, "1,0": 4, "2,0": 5 });
+    eq(S.currentSlot(s).name, "1A");
+    s = S.reduce(s, { type: "bar", r: 1, c: 0, side: "R", symmetric: false });
+    eq(S.slots(s), null);
+  },
   "an unknown action is refused"(S) {
     let threw = false;
     try { S.reduce(S.initial(3), { type: "nothing" }); } catch (e) { threw = true; }

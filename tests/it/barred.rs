@@ -19,7 +19,10 @@ use serde_json::Value;
 /// cells are joined to their right (below) neighbour unless a block or a bar
 /// separates them, and each group of joined cells is one run. Runs shorter
 /// than `min_len` are not words.
-fn words_by_joining(grid: &Grid, min_len: usize) -> BTreeSet<(Direction, Vec<(usize, usize)>)> {
+pub(crate) fn words_by_joining(
+    grid: &Grid,
+    min_len: usize,
+) -> BTreeSet<(Direction, Vec<(usize, usize)>)> {
     let mut words = BTreeSet::new();
     for direction in [Direction::Across, Direction::Down] {
         let (lines, along) = match direction {
@@ -213,7 +216,7 @@ fn show_draws_bars_heavy() {
 }
 
 /// Every word of the filled grid, read by [`words_by_joining`].
-fn filled_words(grid: &Grid) -> Vec<String> {
+pub(crate) fn filled_words(grid: &Grid) -> Vec<String> {
     words_by_joining(grid, 2)
         .iter()
         .map(|(_, cells)| {

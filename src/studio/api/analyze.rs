@@ -19,6 +19,7 @@ request! {
     pub struct AnalyzeRequest {
         list,
         grid,
+        bars,
         min_score,
         banned,
         /// `american` (the default): unchecked cells and two-letter entries
@@ -30,7 +31,7 @@ request! {
 /// `POST /api/analyze`: counts, each slot with its letters and how many
 /// words fit them, and what breaks the usual American rules.
 pub fn analyze(request: &AnalyzeRequest, index: &Index) -> Reply {
-    let grid = parse_grid(&request.grid)?;
+    let grid = parse_grid(&request.grid, &request.bars)?;
     let options = options(request.min_score, request.banned.as_deref())?;
     let floor = options.floor;
     let style = parse_style(request.style.as_deref())?;
@@ -92,6 +93,9 @@ pub fn analyze(request: &AnalyzeRequest, index: &Index) -> Reply {
     }
     if !symmetric(&grid) {
         violations.push("the blocks are not rotationally symmetric".to_string());
+    }
+    if !bars_symmetric(&grid) {
+        violations.push("the bars are not rotationally symmetric".to_string());
     }
     let entries = complete_entries(&grid, &slots);
     let repeats = duplicates(&entries);
@@ -250,6 +254,21 @@ fn duplicates(entries: &[(String, String)]) -> Vec<Duplicate> {
 fn symmetric(grid: &Grid) -> bool {
     let (w, h) = (grid.width(), grid.height());
     (0..h).all(|r| (0..w).all(|c| grid.is_white(r, c) == grid.is_white(h - 1 - r, w - 1 - c)))
+}
+
+/// 180° rotational symmetry of the bars, as barred grids keep it: turned
+/// about the centre, the bar right of (r, c) is the one right of
+/// (h-1-r, w-2-c), the one below (r, c) the one below (h-2-r, w-1-c).
+fn bars_symmetric(grid: &Grid) -> bool {
+    let (w, h) = (grid.width(), grid.height());
+    (0..h).all(|r| {
+        (0..w).all(|c| {
+            let bars = grid.bars(r, c);
+            // A stored bar is never on the edge, so its partner is a cell.
+            (!bars.right || grid.bars(h - 1 - r, w - 2 - c).right)
+                && (!bars.below || grid.bars(h - 2 - r, w - 1 - c).below)
+        })
+    })
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@ request! {
     pub struct CluesRequest {
         list,
         grid,
+        bars,
         /// Clues already written, by slot name; they are kept as they are.
         pub clues: Option<BTreeMap<String, String>>,
         /// `easy`, `medium` (the default) or `hard`: the levels of clue the
@@ -50,7 +51,7 @@ struct Alternative {
 /// that suit the dialect, in the database's order, each marked with the
 /// word by which it uses another answer, if it does.
 pub fn clues(request: &CluesRequest, list: &WordList) -> Reply {
-    let grid = parse_grid(&request.grid)?;
+    let grid = parse_grid(&request.grid, &request.bars)?;
     let level = match &request.difficulty {
         None => Level::default(),
         Some(name) => name

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use super::request::{parse_grid, rows, Reply};
+use super::request::{bars, parse_grid, rows, CellBars, Reply};
 use super::ApiError;
 use crate::clues::{parse_slot_name, slot_name};
 use crate::formats::{self, render, Format};
@@ -22,6 +22,9 @@ use crate::typeset::{self, Paper, PdfOptions};
 #[serde(deny_unknown_fields)]
 pub struct ExportRequest {
     pub grid: Vec<String>,
+    /// The grid's bars, by cell; absent: none.
+    #[serde(default)]
+    pub bars: Vec<CellBars>,
     /// `puz`, `ipuz`, `jpz`, `xd`, `txt` or `pdf`.
     pub format: String,
     /// For `pdf`: `letter` (the default) or `a4`.
@@ -67,7 +70,8 @@ pub(super) fn set_clue_texts(
     Ok(())
 }
 
-/// A puzzle's grid, credits, clues and marks as the page holds them.
+/// A puzzle's grid and bars, credits, clues and marks as the page holds
+/// them.
 fn puzzle_reply(puzzle: &Puzzle) -> Value {
     let clues: BTreeMap<String, &str> = puzzle
         .clues
@@ -87,6 +91,7 @@ fn puzzle_reply(puzzle: &Puzzle) -> Value {
         .collect();
     json!({
         "grid": rows(&puzzle.grid),
+        "bars": bars(&puzzle.grid),
         "title": puzzle.title,
         "author": puzzle.author,
         "copyright": puzzle.copyright,
@@ -127,6 +132,10 @@ pub struct CellMark {
 #[serde(deny_unknown_fields)]
 pub struct SaveRequest {
     pub grid: Vec<String>,
+    /// The grid's bars, by cell; absent: none (bars are part of the grid,
+    /// not a field the file keeps).
+    #[serde(default)]
+    pub bars: Vec<CellBars>,
     pub title: Option<String>,
     pub author: Option<String>,
     pub copyright: Option<String>,
@@ -149,7 +158,7 @@ pub struct SaveRequest {
 /// and what the format holds beyond them (see [`formats::render_over`]) —
 /// is kept as it was.
 pub fn save(request: &SaveRequest, file: &std::path::Path) -> Reply {
-    let grid = parse_grid(&request.grid)?;
+    let grid = parse_grid(&request.grid, &request.bars)?;
     let format = Format::of_path(file).unwrap_or(Format::Ipuz);
     // The file as it is now: absent (a new puzzle) or unreadable, the
     // puzzle is written fresh.
@@ -196,7 +205,17 @@ pub fn save(request: &SaveRequest, file: &std::path::Path) -> Reply {
         Some(original) => formats::render_over(&puzzle, format, original),
         None => formats::render(&puzzle, format),
     }
-    .map_err(|e| ApiError::bad_request(format!("cannot save as {}: {e}", format.extension())))?;
+    .map_err(|e| {
+        // A writer's refusal that names its format already (`cannot write
+        // .puz: the grid has bars, …`) is said once, as it is.
+        let message = e.to_string();
+        match message.starts_with("cannot write .") {
+            true => ApiError::bad_request(message),
+            false => {
+                ApiError::bad_request(format!("cannot save as {}: {message}", format.extension()))
+            }
+        }
+    })?;
     crate::files::write(file, &bytes, crate::files::Existing::Replace)?;
     Ok(json!({ "saved": file.display().to_string() }))
 }
@@ -251,7 +270,7 @@ pub struct Download {
 /// `POST /api/export`: the grid as a puzzle file, written by the same code
 /// as `cruciverb export`.
 pub fn export(request: &ExportRequest) -> Result<Download, ApiError> {
-    let grid = parse_grid(&request.grid)?;
+    let grid = parse_grid(&request.grid, &request.bars)?;
     if request.format.eq_ignore_ascii_case("pdf") {
         return export_pdf(grid, request);
     }

@@ -3,7 +3,9 @@
 //! and the behaviour is testable in-process.
 //!
 //! Grids travel as rows of the text grid format (`#` block, `.` open, a
-//! letter fixed) and slots are named like clues (`12A`, `3D`); every time a
+//! letter fixed) with a barred grid's bars beside them (`"bars"`, a list of
+//! [`CellBars`]: a cell from 0 and whether it has a bar on its right or
+//! lower side), and slots are named like clues (`12A`, `3D`); every time a
 //! request may spend is bounded, by its own `timeout` or the defaults of its
 //! endpoint. One file per group of endpoints: [`search`] (candidates, fill),
 //! [`pattern`], [`analyze`], [`clues`] and [`files`] (start, import, export,
@@ -14,8 +16,8 @@
 use super::error::ApiError;
 
 /// Declares a request: a struct refusing unknown fields in which the
-/// fields most requests share (`list`, `grid`, `min_score`, `banned`,
-/// `timeout`) are written by name alone and get their one type and meaning
+/// fields most requests share (`list`, `grid`, `bars`, `min_score`,
+/// `banned`, `timeout`) are written by name alone and get their one type and meaning
 /// here, beside the request's own fields written out, in the order given.
 ///
 /// A macro rather than a struct of the shared fields under
@@ -38,6 +40,13 @@ macro_rules! request {
         request!(@fields $head [$($done)*
             /// The grid, one row of the text grid format a string.
             pub grid: Vec<String>,
+        ] $($rest)*);
+    };
+    (@fields $head:tt [$($done:tt)*] bars, $($rest:tt)*) => {
+        request!(@fields $head [$($done)*
+            /// The grid's bars, by cell; absent: none (a grid of blocks).
+            #[serde(default)]
+            pub bars: Vec<$crate::studio::api::CellBars>,
         ] $($rest)*);
     };
     (@fields $head:tt [$($done:tt)*] min_score, $($rest:tt)*) => {
@@ -86,6 +95,7 @@ pub use clues::{clues, CluesRequest};
 pub use files::{export, import, save, start};
 pub(crate) use files::{ExportRequest, ImportRequest, SaveRequest};
 pub use pattern::{pattern, PatternRequest};
+pub use request::CellBars;
 pub(crate) use search::Witnesses;
 pub use search::{candidates, fill, CandidatesRequest, FillRequest};
 

@@ -10,7 +10,7 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 use serde_json::{json, Value};
 
-use super::request::{options, parse_grid, parse_style, rows, seconds, Reply};
+use super::request::{bars, options, parse_grid, parse_style, rows, seconds, Reply};
 use super::ApiError;
 use crate::draw::{
     fillable_rules, random_pattern_keeping, until_one_fills, DrawLimit, Keeping, BEST,
@@ -25,6 +25,7 @@ request! {
     pub struct PatternRequest {
         list,
         grid,
+        bars,
         /// `american` (the default) or `british`.
         pub style: Option<String>,
         /// `rotational` (the default for American grids), `none`, `mirror`,
@@ -50,9 +51,16 @@ const PATTERN_FILL_SECONDS: f64 = 0.5;
 /// patterns are drawn until one fills around the letters or the time is
 /// up. `fillable` says whether the returned one fills (`null`: not decided).
 /// `cancel`, once set (the client has gone), ends the search at the next
-/// draw or fill step.
+/// draw or fill step. A barred grid is refused: patterns are of blocks.
 pub fn pattern(request: &PatternRequest, index: &Index, cancel: Arc<AtomicBool>) -> Reply {
-    let grid = parse_grid(&request.grid)?;
+    let grid = parse_grid(&request.grid, &request.bars)?;
+    // The pattern stage draws blocks and knows nothing of bars: a pattern
+    // drawn around them would cross words it cannot see.
+    if grid.is_barred() {
+        return Err(ApiError::bad_request(
+            "a pattern is drawn in blocks, and this grid has bars; take the bars away to draw one",
+        ));
+    }
     let budget = seconds(request.timeout, DEFAULT_PATTERN_SECONDS)?;
     let style = parse_style(request.style.as_deref())?;
     let mut rules = fillable_rules(style, grid.width(), grid.height());
@@ -110,6 +118,7 @@ pub fn pattern(request: &PatternRequest, index: &Index, cancel: Arc<AtomicBool>)
         .count();
     Ok(json!({
         "grid": rows(&best),
+        "bars": bars(&best),
         "fillable": fillable,
         "tried": tried,
         "words": best.slots(DEFAULT_MIN_SLOT).len(),

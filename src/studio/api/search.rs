@@ -12,7 +12,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::analyze::complete_entries;
-use super::request::{options, parse_grid, rows, seconds, Reply};
+use super::request::{bars, options, parse_grid, rows, seconds, Reply};
 use super::ApiError;
 use crate::fill::quality::Quality;
 use crate::fill::{self, FillOptions, Outcome};
@@ -35,6 +35,7 @@ request! {
     pub struct CandidatesRequest {
         list,
         grid,
+        bars,
         /// The slot, by name (`12A`).
         pub slot: String,
         min_score,
@@ -56,6 +57,7 @@ request! {
     pub struct FillRequest {
         list,
         grid,
+        bars,
         min_score,
         banned,
         timeout,
@@ -70,8 +72,8 @@ request! {
 /// candidates: each proves the word it has in every slot viable, so the
 /// next question about the same grid starts with those answers (a
 /// constructor asks about entry after entry of one grid). Kept for one
-/// list, minimum score, set of bans and pattern of blocks at a time, the
-/// latest [`MOST_WITNESSES`].
+/// list, minimum score, set of bans and pattern of blocks and bars at a
+/// time, the latest [`MOST_WITNESSES`].
 #[derive(Default)]
 pub struct Witnesses {
     kept: std::sync::Mutex<(String, Vec<Grid>)>,
@@ -107,14 +109,26 @@ impl Witnesses {
 }
 
 /// What fills found for one request are good for another: the same list,
-/// score floor, bans and blocks (letters may differ; each fill is checked
-/// against them).
+/// score floor, bans, blocks and bars (letters may differ; each fill is
+/// checked against them). A bar moves words as a block does, so a fill of
+/// other bars proves nothing here.
 fn witness_key(list: &str, options: &FillOptions, grid: &Grid) -> String {
     let mut banned = options.banned.clone();
     banned.sort();
+    // Each cell as a block, or open with the bars on its right and lower
+    // sides: one of five characters.
     let blocks: String = (0..grid.height())
         .flat_map(|r| (0..grid.width()).map(move |c| (r, c)))
-        .map(|(r, c)| if grid.is_white(r, c) { '.' } else { '#' })
+        .map(|(r, c)| {
+            let bars = grid.bars(r, c);
+            match (grid.is_white(r, c), bars.right, bars.below) {
+                (false, _, _) => '#',
+                (true, false, false) => '.',
+                (true, true, false) => 'R',
+                (true, false, true) => 'B',
+                (true, true, true) => '+',
+            }
+        })
         .collect();
     format!(
         "{list}\n{}\n{}\n{}x{}\n{blocks}",
@@ -136,7 +150,7 @@ pub fn candidates(
     witnesses: &Witnesses,
     superseded: Arc<AtomicBool>,
 ) -> Reply {
-    let grid = parse_grid(&request.grid)?;
+    let grid = parse_grid(&request.grid, &request.bars)?;
     let budget = seconds(request.timeout, DEFAULT_CANDIDATES_SECONDS)?;
     let limit = request.limit.unwrap_or(DEFAULT_LIMIT);
     if limit == 0 || limit > MOST_LIMIT {
@@ -173,10 +187,10 @@ pub fn candidates(
     }))
 }
 
-/// `POST /api/fill`: the grid filled (or only its region changed), or a 422
-/// naming why there is no fill.
+/// `POST /api/fill`: the grid filled (or only its region changed) with its
+/// bars as they were, or a 422 naming why there is no fill.
 pub fn fill(request: &FillRequest, index: &Index, gone: Arc<AtomicBool>) -> Reply {
-    let mut grid = parse_grid(&request.grid)?;
+    let mut grid = parse_grid(&request.grid, &request.bars)?;
     let timeout = seconds(request.timeout, DEFAULT_FILL_SECONDS)?;
     let keep = grid.clone();
     let mut may_change = vec![request.region.is_none(); grid.width() * grid.height()];
@@ -224,6 +238,7 @@ pub fn fill(request: &FillRequest, index: &Index, gone: Arc<AtomicBool>) -> Repl
             let quality = Quality::of(&found.words, &answers, notes(), roots());
             Ok(json!({
                 "grid": rows(&out),
+                "bars": bars(&out),
                 "words": words,
                 "mean_score": (found.mean_score() * 10.0).round() / 10.0,
                 "lowest_score": found.lowest_score(),

@@ -3,20 +3,24 @@
 //
 // The state is a plain object that `reduce(state, action)` never mutates: it
 // returns a new one. The grid lives as rows of the text grid format ('#'
-// block, '.' open, letters), exactly what the JSON API takes. Where a slot
-// runs is read off the grid at once (typing needs it), but its number and
-// name come from the server (/api/analyze, the library's numbering), kept
-// for the pattern of blocks they were given for: one numbering, not two.
+// block, '.' open, letters), exactly what the JSON API takes, and its bars
+// (a barred grid's thick lines, which end a word as a block does) as a set
+// of "r,c,R" (the bar on the cell's right side) and "r,c,B" (below it), the
+// API's "bars" once listed. Where a slot runs is read off the grid at once
+// (typing needs it), but its number and name come from the server
+// (/api/analyze, the library's numbering), kept for the pattern of blocks
+// and bars they were given for: one numbering, not two.
 
 const UNDO_DEPTH = 500;
 
 export function initial(size = 15) {
   return {
     rows: emptyRows(size), // array of arrays of one-character strings
+    bars: new Set(), // "r,c,R" and "r,c,B": the bars right of and below cells
     r: 0, c: 0, dir: "A",
-    undo: [], redo: [], // earlier and later rows, as JSON
+    undo: [], redo: [], // earlier and later rows and bars, as JSON
     heat: null, // per cell, how many letters it can still take (from /api/analyze)
-    numbering: { shape: null, slots: [] }, // the server's slots for one pattern of blocks
+    numbering: { shape: null, slots: [] }, // the server's slots for one pattern of blocks and bars
     locked: new Set(), // "r,c" of cells whose letters Clear keeps
     banned: [], // words never offered or placed in this puzzle
     title: "", author: "", clues: {}, // from an opened file, carried into exports
@@ -37,9 +41,41 @@ export const width = (s) => (s.rows[0] || []).length;
 export const isBlock = (s, r, c) => s.rows[r][c] === "#";
 export const gridText = (rows) => rows.map((row) => row.join(""));
 const key = (r, c) => r + "," + c;
+const NO_BARS = new Set();
 
-// The pattern of blocks: what a numbering depends on.
-export const shapeOf = (rows) => rows.map((row) => row.map((v) => (v === "#" ? "#" : ".")).join("")).join("\n");
+// Whether a bar ends a word going `dir` ("A" or "D") after (r, c): the bar on
+// the cell's right side, or below it.
+export const barAfter = (bars, r, c, dir) => bars.has(`${r},${c},${dir === "A" ? "R" : "B"}`);
+
+// The pattern of blocks and bars: what a numbering depends on.
+export const shapeOf = (rows, bars = NO_BARS) =>
+  rows.map((row) => row.map((v) => (v === "#" ? "#" : ".")).join("")).join("\n") + "\n" + [...bars].sort().join(" ");
+
+// The bars as the API takes them: each barred cell once, in reading order.
+export function barList(bars) {
+  const cells = new Map();
+  for (const bar of bars) {
+    const [r, c, side] = bar.split(",");
+    const at = key(r, c);
+    const cell = cells.get(at) || { row: +r, col: +c, right: false, below: false };
+    cell[side === "R" ? "right" : "below"] = true;
+    cells.set(at, cell);
+  }
+  return [...cells.values()].sort((a, b) => a.row - b.row || a.col - b.col);
+}
+
+// The bars of an API reply ("bars", absent for none) as the state keeps them.
+export function barsOf(list) {
+  const bars = new Set();
+  for (const b of list || []) {
+    if (b.right) bars.add(`${b.row},${b.col},R`);
+    if (b.below) bars.add(`${b.row},${b.col},B`);
+  }
+  return bars;
+}
+
+// The grid as requests send it: its rows and its bars.
+export const gridOf = (s) => ({ grid: gridText(s.rows), bars: barList(s.bars) });
 
 export function cellsOf(slot) {
   return Array.from({ length: slot.len }, (_, i) => [slot.r + i * slot.dr, slot.c + i * slot.dc]);
@@ -49,44 +85,46 @@ export function cellsOf(slot) {
 export const answerOf = (rows, slot) => cellsOf(slot).map(([r, c]) => rows[r][c]).join("");
 
 // The run of two or more open cells through (r, c) across ("A") or down
-// ("D"), where it starts and its length; null on a block or a lone cell.
-export function runAt(rows, r, c, dir) {
+// ("D"), between blocks, bars and the edge: where it starts and its length;
+// null on a block or a lone cell.
+export function runAt(rows, r, c, dir, bars = NO_BARS) {
   const [dr, dc] = dir === "A" ? [0, 1] : [1, 0];
   const open = (rr, cc) => rr >= 0 && cc >= 0 && rr < rows.length && cc < rows[0].length && rows[rr][cc] !== "#";
   if (!open(r, c)) return null;
-  while (open(r - dr, c - dc)) { r -= dr; c -= dc; }
-  let len = 0;
-  while (open(r + len * dr, c + len * dc)) len++;
+  while (open(r - dr, c - dc) && !barAfter(bars, r - dr, c - dc, dir)) { r -= dr; c -= dc; }
+  let len = 1;
+  while (!barAfter(bars, r + (len - 1) * dr, c + (len - 1) * dc, dir) && open(r + len * dr, c + len * dc)) len++;
   return len >= 2 ? { r, c, dr, dc, len } : null;
 }
 
 // Every run in one direction, in reading order (for Tab).
-export function runs(rows, dir) {
+export function runs(rows, dir, bars = NO_BARS) {
   const out = [];
   for (let r = 0; r < rows.length; r++) {
     for (let c = 0; c < rows[r].length; c++) {
-      const run = runAt(rows, r, c, dir);
+      const run = runAt(rows, r, c, dir, bars);
       if (run && run.r === r && run.c === c) out.push(run);
     }
   }
   return out;
 }
 
-// The server's slots (an /api/analyze reply's "slots") as the page uses them.
-export function numbering(rows, replySlots) {
+// The server's slots (an /api/analyze reply's "slots") as the page uses them,
+// for the rows and bars they were asked for.
+export function numbering(rows, replySlots, bars = NO_BARS) {
   const slots = replySlots.map((s) => {
     const across = s.slot.endsWith("A");
     return { name: s.slot, number: s.number, r: s.row, c: s.col, dr: across ? 0 : 1, dc: across ? 1 : 0, len: s.length };
   });
   // In reading order (1A, 1D, 2D, …), as the clue lists read.
   slots.sort((a, b) => a.number - b.number || a.dr - b.dr);
-  return { shape: shapeOf(rows), slots };
+  return { shape: shapeOf(rows, bars), slots };
 }
 
 // The named slots of the grid as it is, or null while the server has not
-// numbered its pattern of blocks.
+// numbered its pattern of blocks and bars.
 export function slots(s) {
-  return s.numbering.shape === shapeOf(s.rows) ? s.numbering.slots : null;
+  return s.numbering.shape === shapeOf(s.rows, s.bars) ? s.numbering.slots : null;
 }
 
 // The slots last numbered, whether or not the blocks have changed since.
@@ -102,7 +140,7 @@ export function numbers(s) {
 // The entry under the cursor in the cursor's direction, with its name
 // (null while not numbered); null when the cursor is in none.
 export function currentSlot(s) {
-  const run = runAt(s.rows, s.r, s.c, s.dir);
+  const run = runAt(s.rows, s.r, s.c, s.dir, s.bars);
   if (!run) return null;
   const named = (slots(s) || []).find((n) => n.r === run.r && n.c === run.c && n.dr === run.dr);
   return { ...run, name: named ? named.name : null, number: named ? named.number : null };
@@ -199,9 +237,12 @@ export function patternSummary(data) {
 export const clampMinScore = (text) => Math.max(0, Math.min(100, parseInt(text, 10) || 0));
 export const clampSize = (text) => Math.max(3, Math.min(31, parseInt(text, 10) || 15));
 
-// The rows remembered for Undo; a new change forgets what Redo had.
+// The grid as Undo and Redo keep it: rows and bars, as JSON.
+const snapshot = (s) => JSON.stringify({ rows: s.rows, bars: [...s.bars].sort() });
+
+// The grid remembered for Undo; a new change forgets what Redo had.
 function remember(s) {
-  const undo = [...s.undo, JSON.stringify(s.rows)].slice(-UNDO_DEPTH);
+  const undo = [...s.undo, snapshot(s)].slice(-UNDO_DEPTH);
   return { ...s, undo, redo: [] };
 }
 
@@ -240,6 +281,27 @@ function toggleBlock(s, symmetric) {
   return { ...next, rows, drawn };
 }
 
+// A bar on `side` ("R", "B", or "L", "T": the left or upper neighbour's
+// right or lower bar) of (r, c) put in or taken away, with its partner
+// under 180° rotation when `symmetric`: the bar right of (r, c) pairs with
+// the one right of (h-1-r, w-2-c), the one below with the one below
+// (h-2-r, w-1-c). A side on the grid's edge divides nothing: no change.
+function toggleBar(s, r, c, side, symmetric) {
+  const h = height(s), w = width(s);
+  if (side === "L") [c, side] = [c - 1, "R"];
+  if (side === "T") [r, side] = [r - 1, "B"];
+  const right = side === "R";
+  if (r < 0 || c < 0 || (right ? c + 1 >= w : r + 1 >= h) || r >= h || c >= w) return s;
+  const bars = new Set(s.bars);
+  const on = !bars.has(`${r},${c},${side}`);
+  const cells = [[r, c]];
+  if (symmetric) cells.push(right ? [h - 1 - r, w - 2 - c] : [h - 2 - r, w - 1 - c]);
+  for (const [rr, cc] of cells) {
+    if (on) bars.add(`${rr},${cc},${side}`); else bars.delete(`${rr},${cc},${side}`);
+  }
+  return { ...remember(s), bars };
+}
+
 function erase(s, back) {
   if (isBlock(s, s.r, s.c)) return s;
   let next = remember(s);
@@ -248,9 +310,9 @@ function erase(s, back) {
 }
 
 function nextSlot(s, back) {
-  const all = runs(s.rows, s.dir);
+  const all = runs(s.rows, s.dir, s.bars);
   if (!all.length) return s;
-  const cur = runAt(s.rows, s.r, s.c, s.dir);
+  const cur = runAt(s.rows, s.r, s.c, s.dir, s.bars);
   let i = cur ? all.findIndex((o) => o.r === cur.r && o.c === cur.c) : -1;
   i = (i + (back ? -1 : 1) + all.length) % all.length;
   return { ...s, r: all[i].r, c: all[i].c };
@@ -276,8 +338,8 @@ function clearUnlocked(s) {
 function restore(s, from, to) {
   if (!s[from].length) return s;
   const stack = [...s[from]];
-  const rows = JSON.parse(stack.pop());
-  return onGrid({ ...s, rows, [from]: stack, [to]: [...s[to], JSON.stringify(s.rows)] });
+  const { rows, bars } = JSON.parse(stack.pop());
+  return onGrid({ ...s, rows, bars: new Set(bars), [from]: stack, [to]: [...s[to], snapshot(s)] });
 }
 
 function rebus(s, text) {
@@ -295,15 +357,16 @@ function rebus(s, text) {
 
 // A pattern drawn around `sent` (the rows of the request): the blocks it
 // added are the ones the next draw may move.
-function patterned(s, sent, grid) {
+function patterned(s, sent, grid, bars) {
   const drawn = new Set();
   grid.forEach((row, r) => [...row].forEach((v, c) => { if (v === "#" && sent[r][c] !== "#") drawn.add(key(r, c)); }));
-  return onGrid({ ...remember(s), rows: grid.map((row) => row.split("")), drawn });
+  return onGrid({ ...remember(s), rows: grid.map((row) => row.split("")), bars: barsOf(bars), drawn });
 }
 
 // A puzzle from a file (opened, or the one the studio started on).
 function puzzle(s, data) {
-  return { ...s, rows: data.grid.map((row) => row.split("")), title: data.title, author: data.author, clues: data.clues, marks: marksOf(data) };
+  return { ...s, rows: data.grid.map((row) => row.split("")), bars: barsOf(data.bars), title: data.title, author: data.author,
+    clues: data.clues, marks: marksOf(data) };
 }
 
 // What the last Draft clues said the database has for each answer. They
@@ -315,23 +378,25 @@ function drafted(s, sent, data) {
   return { ...s, clues: data.clues, alternatives };
 }
 
-// An /api/analyze reply for `rows`: its heat map, and its numbering while
-// the blocks are still those it numbered (a late reply for other blocks
-// leaves the numbering alone).
-function analyzed(s, rows, data) {
-  const fresh = shapeOf(rows) === shapeOf(s.rows);
-  return { ...s, heat: data.heat, numbering: fresh ? numbering(rows, data.slots) : s.numbering };
+// An /api/analyze reply for `rows` and `bars`: its heat map, and its
+// numbering while the blocks and bars are still those it numbered (a late
+// reply for others leaves the numbering alone).
+function analyzed(s, rows, bars, data) {
+  bars = bars || NO_BARS;
+  const fresh = shapeOf(rows, bars) === shapeOf(s.rows, s.bars);
+  return { ...s, heat: data.heat, numbering: fresh ? numbering(rows, data.slots, bars) : s.numbering };
 }
 
 const REDUCERS = {
   new: (s, a) => ({
-    ...remember(s), rows: emptyRows(a.size), locked: new Set(), drawn: new Set(),
+    ...remember(s), rows: emptyRows(a.size), bars: new Set(), locked: new Set(), drawn: new Set(),
     title: "", author: "", clues: {}, alternatives: {}, r: 0, c: 0, dir: "A",
   }),
   letter: (s, a) => (isBlock(s, s.r, s.c) ? s
     : advance({ ...remember(s), rows: withCell(s.rows, s.r, s.c, a.letter.toUpperCase()) }, 1)),
   erase: (s, a) => erase(s, a.back),
   block: (s, a) => toggleBlock(s, a.symmetric),
+  bar: (s, a) => toggleBar(s, a.r, a.c, a.side, a.symmetric),
   rebus: (s, a) => rebus(s, a.text),
   turn: (s) => turned(s),
   // An arrow across the cursor's direction turns it; along it, moves.
@@ -356,13 +421,14 @@ const REDUCERS = {
   clear: (s) => clearUnlocked(s),
   undo: (s) => restore(s, "undo", "redo"),
   redo: (s) => restore(s, "redo", "undo"),
-  filled: (s, a) => onGrid({ ...remember(s), rows: a.grid.map((row) => row.split("")) }),
+  // A reply's grid (a fill's): its rows and bars ("bars" as the API gives them).
+  filled: (s, a) => onGrid({ ...remember(s), rows: a.grid.map((row) => row.split("")), bars: barsOf(a.bars) }),
   // Each pattern asked for takes the next seed, whether or not one comes.
   drawing: (s) => ({ ...s, patterns: s.patterns + 1 }),
-  patterned: (s, a) => patterned(s, a.sent, a.grid),
+  patterned: (s, a) => patterned(s, a.sent, a.grid, a.bars),
   opened: (s, a) => ({ ...puzzle(remember(s), a.data), alternatives: {}, locked: new Set(), r: 0, c: 0 }),
   started: (s, a) => (a.data.grid ? puzzle(s, a.data) : s),
-  analyzed: (s, a) => analyzed(s, a.rows, a.data),
+  analyzed: (s, a) => analyzed(s, a.rows, a.bars, a.data),
   clue: (s, a) => ({ ...s, clues: { ...s.clues, [a.name]: a.text } }),
   clueOpen: (s, a) => ({ ...s, clueOpen: a.name }),
   drafted: (s, a) => drafted(s, a.sent, a.data),

@@ -29,7 +29,9 @@ function words() {
   return { min_score: S.clampMinScore(minScore), banned: state.banned, list };
 }
 
-const gridText = () => S.gridText(state.rows);
+// The grid as requests send it, rows and bars; and as text, to compare.
+const grid = () => S.gridOf(state);
+const gridKey = () => JSON.stringify(grid());
 
 // The cursor moved or turned: redraw and ask about its entry.
 function moved() {
@@ -41,7 +43,7 @@ function moved() {
 // again about the grid and the entry under the cursor.
 function changed() {
   // A quality report describes one fill: it goes when the grid changes.
-  if (reported !== gridText().join("\n")) view.setQuality("");
+  if (reported !== gridKey()) view.setQuality("");
   view.renderGrid(state);
   view.renderClues(state, clueEvents);
   analyzing = analyze();
@@ -49,16 +51,16 @@ function changed() {
 }
 
 async function analyze() {
-  const rows = state.rows;
+  const { rows, bars } = state;
   const { style } = view.controls();
   const mine = ++analyses;
   try {
-    const data = await api.analyze({ grid: S.gridText(rows), ...words(), style });
+    const data = await api.analyze({ grid: S.gridText(rows), bars: S.barList(bars), ...words(), style });
     // A reply overtaken by a later request describes a grid gone by.
     if (mine !== analyses) return;
     const numbered = S.slots(state) !== null;
-    dispatch({ type: "analyzed", rows, data });
-    view.showAnalysis(data);
+    dispatch({ type: "analyzed", rows, bars, data });
+    view.showAnalysis(data, bars.size);
     view.renderGrid(state);
     // The first numbering of these blocks: the entries have names now.
     if (!numbered && S.slots(state)) {
@@ -82,7 +84,7 @@ async function askCandidates() {
   // A quick answer first, then a longer look at what it left undecided
   // (the server starts the second from the fills the first found).
   const { min_score, banned, list } = words();
-  const ask = (timeout) => api.candidates({ grid: gridText(), slot: slot.name, min_score, banned, timeout, list }, abort.signal);
+  const ask = (timeout) => api.candidates({ ...grid(), slot: slot.name, min_score, banned, timeout, list }, abort.signal);
   const show = (data) => {
     view.showCandidates(data.candidates, {
       ban: (word) => { dispatch({ type: "ban", word }); showBanned(); changed(); },
@@ -110,14 +112,14 @@ async function autofill(region) {
   view.report(region ? "filling the entry…" : "filling the grid…");
   try {
     const { min_score, banned, list } = words();
-    const body = { grid: gridText(), min_score, banned, timeout: 10, list };
+    const body = { ...grid(), min_score, banned, timeout: 10, list };
     if (region) body.region = region;
     const data = await api.fill(body);
-    dispatch({ type: "filled", grid: data.grid });
+    dispatch({ type: "filled", grid: data.grid, bars: data.bars });
     changed();
     view.report(`filled: mean score ${data.mean_score}, lowest ${data.lowest_score}`);
     view.setQuality(data.quality); // until the grid changes again
-    reported = gridText().join("\n");
+    reported = gridKey();
   } catch (e) {
     view.report(e.message, true);
   }
@@ -128,12 +130,13 @@ async function autofill(region) {
 async function drawPattern() {
   const sent = S.patternRows(state);
   const { style, symmetry } = view.controls();
-  const body = { grid: S.gridText(sent), style, symmetry, seed: state.patterns, ...words() };
+  // The bars go too: the server says why it draws no pattern around them.
+  const body = { grid: S.gridText(sent), bars: S.barList(state.bars), style, symmetry, seed: state.patterns, ...words() };
   dispatch({ type: "drawing" });
   view.report("drawing a pattern around your letters…");
   try {
     const data = await api.pattern(body);
-    dispatch({ type: "patterned", sent, grid: data.grid });
+    dispatch({ type: "patterned", sent, grid: data.grid, bars: data.bars });
     changed();
     view.report(S.patternSummary(data), data.fillable === false);
   } catch (e) {
@@ -146,7 +149,7 @@ async function draftClues() {
   const sent = (S.slots(state) || []).map((s) => [s.name, S.answerOf(state.rows, s)]);
   const { difficulty, british, list } = view.controls();
   try {
-    const data = await api.clues({ grid: gridText(), clues: S.currentClues(state), list, difficulty, british });
+    const data = await api.clues({ ...grid(), clues: S.currentClues(state), list, difficulty, british });
     dispatch({ type: "drafted", sent, data });
     view.renderClues(state, clueEvents);
     view.report(data.report + " · click a clue for the database's others");
@@ -171,7 +174,7 @@ async function save() {
   if (!view.canSave()) return;
   await analyzing;
   try {
-    const data = await api.save({ grid: gridText(), title: state.title, author: state.author,
+    const data = await api.save({ ...grid(), title: state.title, author: state.author,
       clues: S.currentClues(state), marks: S.liveMarks(state) });
     view.report(`saved ${data.saved}`);
   } catch (e) {
@@ -181,7 +184,7 @@ async function save() {
 
 async function exportFile() {
   await analyzing;
-  const body = { grid: gridText(), format: view.controls().format, title: state.title, author: state.author,
+  const body = { ...grid(), format: view.controls().format, title: state.title, author: state.author,
     clues: S.currentClues(state) };
   try {
     const file = await api.exportFile(body);
@@ -242,6 +245,9 @@ function onKey(e) {
   } else if (key === "." || key === "#") {
     dispatch({ type: "block", symmetric: view.controls().symmetric });
     changed();
+  } else if (key === "|" || key === "_") {
+    // A bar on the cell's right (|) or lower (_) side, or away again.
+    bar(state.r, state.c, key === "|" ? "R" : "B");
   } else if (key === "Insert") {
     editRebus();
   } else if (key === " " || key === "Enter") {
@@ -266,14 +272,30 @@ function undoRedo(type) {
   if (state !== before) changed();
 }
 
+// A bar put in or taken away on `side` of (r, c), with its symmetric
+// partner; a side on the grid's edge changes nothing.
+function bar(r, c, side) {
+  const before = state;
+  dispatch({ type: "bar", r, c, side, symmetric: view.controls().symmetric });
+  if (state !== before) changed();
+}
+
 $("grid").addEventListener("keydown", onKey);
 $("grid").addEventListener("click", (e) => {
   const cell = e.target.closest(".cell");
   if (!cell) return;
-  dispatch({ type: "click", r: +cell.dataset.r, c: +cell.dataset.c });
-  moved();
+  const r = +cell.dataset.r, c = +cell.dataset.c;
+  // In bar mode a click by a cell's side toggles the bar there; one in
+  // its middle moves the cursor, as always.
+  const side = view.barMode() ? view.sideClicked(cell, e) : null;
+  if (side) bar(r, c, side);
+  else {
+    dispatch({ type: "click", r, c });
+    moved();
+  }
   $("grid").focus();
 });
+$("bar-mode").addEventListener("click", () => { view.setBarMode(!view.barMode()); $("grid").focus(); });
 $("new-form").addEventListener("submit", (e) => {
   e.preventDefault();
   dispatch({ type: "new", size: S.clampSize(view.controls().size) });

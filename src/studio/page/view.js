@@ -38,8 +38,25 @@ export function setMinScore(value) {
   $("min-score").value = value;
 }
 
-// The grid, with the cursor, its entry, heat, locks and marks, and the
-// name and letters of the entry under the cursor.
+// Bar mode: clicks by a cell's side put in or take away bars.
+export const barMode = () => $("bar-mode").getAttribute("aria-pressed") === "true";
+
+export function setBarMode(on) {
+  $("bar-mode").setAttribute("aria-pressed", String(on));
+  $("grid").classList.toggle("bar-mode", on);
+}
+
+// Which side of `cell` a click (`e`) was by: "T", "R", "B" or "L" within
+// the outer quarter of the cell nearest that side, else null (its middle).
+export function sideClicked(cell, e) {
+  const box = cell.getBoundingClientRect();
+  const x = (e.clientX - box.left) / box.width, y = (e.clientY - box.top) / box.height;
+  const [far, side] = [[x, "L"], [1 - x, "R"], [y, "T"], [1 - y, "B"]].sort((a, b) => a[0] - b[0])[0];
+  return far < 0.25 ? side : null;
+}
+
+// The grid, with the cursor, its entry, heat, locks, marks and bars, and
+// the name and letters of the entry under the cursor.
 export function renderGrid(s) {
   const grid = $("grid");
   const height = s.rows.length, width = (s.rows[0] || []).length;
@@ -63,6 +80,10 @@ export function renderGrid(s) {
       if (mark && mark.circled) cls.push("circled");
       if (mark && mark.shaded) cls.push("shaded");
       const cell = el("div", { className: cls.join(" "), dataset: { r, c } });
+      // A bar is drawn over the line between two cells, by the cell on its
+      // left or above (see studio.css).
+      if (s.bars.has(key + ",R")) cell.append(el("span", { className: "bar right" }));
+      if (s.bars.has(key + ",B")) cell.append(el("span", { className: "bar below" }));
       if (nums[key]) cell.append(el("span", { className: "num" }, String(nums[key])));
       const rebus = mark && mark.rebus && mark.rebus[0] === v ? mark.rebus : null;
       if (rebus) cell.append(el("span", { className: "rebus" }, rebus));
@@ -191,10 +212,12 @@ export function renderOffers(s, on) {
   input.closest("li").append(list);
 }
 
-// An /api/analyze reply: counts, entries sharing a root, the first rule
-// breaks, and whether the grid can be filled at all.
-export function showAnalysis(data) {
-  $("stats").textContent = `${data.height}×${data.width} · ${data.words} words · ${data.blocks} blocks`;
+// An /api/analyze reply for a grid with `bars` bars: counts, entries
+// sharing a root, the first rule breaks, and whether the grid can be
+// filled at all.
+export function showAnalysis(data, bars) {
+  $("stats").textContent = `${data.height}×${data.width} · ${data.words} words · ${data.blocks} blocks` +
+    (bars ? ` · ${bars} bar${bars === 1 ? "" : "s"}` : "");
   $("shared-roots").replaceChildren(...data.shared_roots.map((p) => el("li", {}, sharedRootText(p))));
   $("violations").replaceChildren(...data.violations.slice(0, 8).map((v) => el("li", {}, v)));
   $("warning").textContent = data.unfillable ? "This grid cannot be filled: " + data.unfillable.reason : "";
