@@ -27,9 +27,16 @@ impl Stats {
         for_each_pattern(path, |_, p| {
             stats.patterns += 1;
             *stats.sizes.entry((p.width(), p.height())).or_default() += 1;
-            *stats.word_counts.entry(word_count(p.rows())).or_default() += 1;
+            let lengths: Vec<usize> = p.run_lengths().into_iter().filter(|&l| l >= 2).collect();
+            // The fast count by row masks knows no bars.
+            let words = if p.is_barred() {
+                lengths.len()
+            } else {
+                word_count(p.rows())
+            };
+            *stats.word_counts.entry(words).or_default() += 1;
             *stats.black_counts.entry(p.black_count()).or_default() += 1;
-            for len in p.run_lengths().into_iter().filter(|&l| l >= 2) {
+            for len in lengths {
                 *stats.word_lengths.entry(len).or_default() += 1;
             }
             true

@@ -166,33 +166,46 @@ pub fn write(job: &BarredJob, report: &dyn Reporter) -> Result<Summary> {
         Some(path) => files::target(path, job.existing)?,
         None => Target::Stdout,
     };
-    let mut sink = match target {
-        Target::File { path, .. } => Sink::file(&path, &job.header(), false, report)?.0,
-        Target::Stdout => Sink::stdout(),
-        Target::Stream(path) => Sink::stream(&path)?,
+    // A file is made whole in memory and written in one step, so that a
+    // failed or interrupted run leaves nothing (barred runs are small: a
+    // 12×12 pattern is a line of 120 bytes); a pipe or device is streamed.
+    let mut sink = match &target {
+        Target::File { .. } => None,
+        Target::Stdout => Some(Sink::stdout()),
+        Target::Stream(path) => Some(Sink::stream(path)?),
     };
     let started = Instant::now();
-    sink.write(job.header().as_bytes())?;
+    let mut text = job.header().into_bytes();
     report.start("patterns", job.limit);
-    let mut line = Vec::new();
     let outcome = job.walk(report, |pattern| {
-        line.clear();
-        hex::encode_into(pattern, &mut line);
-        line.push(b'\n');
-        sink.write(&line)
+        hex::encode_into(pattern, &mut text);
+        text.push(b'\n');
+        match &mut sink {
+            Some(sink) => {
+                let written = sink.write(&text);
+                text.clear();
+                written
+            }
+            None => Ok(()),
+        }
     });
     report.finish();
     let patterns = match outcome {
         Ok(n) => n,
-        Err(e) if files::is_broken_pipe(&e) => {
-            return Ok(Summary {
-                patterns: 0,
-                elapsed: started.elapsed(),
-            })
-        }
+        Err(e) if files::is_broken_pipe(&e) => 0,
         Err(e) => return Err(e),
     };
-    sink.finish()?;
+    match (sink, &target) {
+        (Some(mut sink), _) => {
+            // The header, when no pattern came to carry it out.
+            match sink.write(&text).and_then(|_| sink.finish()) {
+                Err(e) if !files::is_broken_pipe(&e) => return Err(e),
+                _ => {}
+            }
+        }
+        (None, Target::File { path, .. }) => files::write(path, &text, job.existing)?,
+        (None, _) => {}
+    }
     Ok(Summary {
         patterns,
         elapsed: started.elapsed(),

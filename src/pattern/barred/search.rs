@@ -205,13 +205,21 @@ pub fn random(
         return Ok(None);
     }
     // Splits with few unchecked cells are the likeliest to fit: weight each
-    // by 1/4 per run of one cell.
+    // by 1/4 per run of one cell. Left alone, short lights abound (64
+    // lights in a 12×12 with lights of 3 to 8); a bound on the count of
+    // lights is met by weighting each light of a split by LIGHT_WEIGHT.
+    let per_light = if rules.lights.is_some() { LIGHT_WEIGHT } else { 1.0 };
     let weighted = |axis: &Axis| -> Vec<Vec<(u32, f64)>> {
         axis.candidates
             .iter()
             .map(|c| {
                 c.iter()
-                    .map(|&m| (m, 0.25f64.powi(singles(m, axis.bits + 1) as i32)))
+                    .map(|&m| {
+                        let cells = axis.bits + 1;
+                        let (ones, runs) = (singles(m, cells), m.count_ones() as usize + 1);
+                        let weight = 0.25f64.powi(ones as i32) * per_light.powi((runs - ones) as i32);
+                        (m, weight)
+                    })
                     .collect()
             })
             .collect()
@@ -247,6 +255,10 @@ pub fn random(
     }
     Ok(None)
 }
+
+/// The weight of each light of a line's split when the count of lights
+/// is bounded: fewer, longer lights.
+const LIGHT_WEIGHT: f64 = 0.5;
 
 /// Fresh starts [`random`] makes before it gives up: rules that a random
 /// draw meets this rarely are too tight to sample (measured: conventional
