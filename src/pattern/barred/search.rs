@@ -208,7 +208,11 @@ pub fn random(
     // by 1/4 per run of one cell. Left alone, short lights abound (64
     // lights in a 12×12 with lights of 3 to 8); a bound on the count of
     // lights is met by weighting each light of a split by LIGHT_WEIGHT.
-    let per_light = if rules.lights.is_some() { LIGHT_WEIGHT } else { 1.0 };
+    let per_light = if rules.lights.is_some() {
+        LIGHT_WEIGHT
+    } else {
+        1.0
+    };
     let weighted = |axis: &Axis| -> Vec<Vec<(u32, f64)>> {
         axis.candidates
             .iter()
@@ -217,7 +221,8 @@ pub fn random(
                     .map(|&m| {
                         let cells = axis.bits + 1;
                         let (ones, runs) = (singles(m, cells), m.count_ones() as usize + 1);
-                        let weight = 0.25f64.powi(ones as i32) * per_light.powi((runs - ones) as i32);
+                        let weight =
+                            0.25f64.powi(ones as i32) * per_light.powi((runs - ones) as i32);
                         (m, weight)
                     })
                     .collect()
