@@ -565,10 +565,7 @@ fn parse_mark_line(
     };
     let kind = kind.trim();
     if kind == BARS {
-        return cells
-            .split_whitespace()
-            .try_for_each(|item| parse_bar(grid, item))
-            .map_err(at);
+        return grid.add_bars(cells).map_err(at);
     }
     if !MARK_KINDS.contains(&kind) {
         return Err(at(format!(
@@ -604,6 +601,36 @@ fn parse_mark_line(
         marks.insert((row, col), mark);
     }
     Ok(())
+}
+
+impl Grid {
+    /// Adds the bars of a `bars:` line's items (`1,3=R 3,1=B`, see
+    /// [`parse_marked_text`]), for formats that carry the notation in a
+    /// field of their own (a number crossword's JSON).
+    pub fn add_bars(&mut self, notation: &str) -> std::result::Result<(), String> {
+        notation
+            .split_whitespace()
+            .try_for_each(|item| parse_bar(self, item))
+    }
+
+    /// The bars as a `bars:` line's items, empty for a grid without bars.
+    pub fn bars_notation(&self) -> String {
+        let mut items = Vec::new();
+        for row in 0..self.height {
+            for col in 0..self.width {
+                let bars = self.bars(row, col);
+                if bars.any() {
+                    let sides = match (bars.right, bars.below) {
+                        (true, true) => "RB",
+                        (true, false) => "R",
+                        _ => "B",
+                    };
+                    items.push(format!("{},{}={sides}", row + 1, col + 1));
+                }
+            }
+        }
+        items.join(" ")
+    }
 }
 
 /// One item of a `bars:` line, `ROW,COL=SIDES`, added to `grid`.
@@ -737,7 +764,7 @@ pub fn marked_text(grid: &Grid, marks: &Marks) -> String {
     }
     out.push('\n');
     if grid.is_barred() {
-        out.push_str(&bars_line(grid));
+        out.push_str(&format!("{BARS}: {}\n", grid.bars_notation()));
     }
     for kind in MARK_KINDS {
         let cells: Vec<String> = marks
@@ -756,26 +783,6 @@ pub fn marked_text(grid: &Grid, marks: &Marks) -> String {
         }
     }
     out
-}
-
-/// The `bars:` line of a barred grid, each cell's right and lower bars as
-/// `ROW,COL=R`, `=B` or `=RB`, in reading order.
-fn bars_line(grid: &Grid) -> String {
-    let mut items = Vec::new();
-    for row in 0..grid.height {
-        for col in 0..grid.width {
-            let bars = grid.bars(row, col);
-            if bars.any() {
-                let sides = match (bars.right, bars.below) {
-                    (true, true) => "RB",
-                    (true, false) => "R",
-                    _ => "B",
-                };
-                items.push(format!("{},{}={sides}", row + 1, col + 1));
-            }
-        }
-    }
-    format!("{BARS}: {}\n", items.join(" "))
 }
 
 fn parse_cell(ch: char) -> Option<Cell> {

@@ -59,12 +59,29 @@ fn as_text(solution: &Solution) -> String {
         .iter()
         .map(|(label, language)| format!("{label} {language}"))
         .collect();
+    let mut grid: String = rows(&solution.grid)
+        .iter()
+        .map(|row| format!("{row}\n"))
+        .collect();
+    // Solutions are told apart by blank lines: a barred grid's bars follow
+    // its rows directly.
+    if solution.grid.is_barred() {
+        grid += &format!("bars: {}\n", solution.grid.bars_notation());
+    }
     format!(
-        "{}values: {}\nlanguages: {}",
-        solution.grid.to_text(),
+        "{grid}values: {}\nlanguages: {}",
         values.join(" "),
         languages.join(", ")
     )
+}
+
+/// The grid's rows alone, as the text grid format writes them.
+fn rows(grid: &cruciverb::grid::Grid) -> Vec<String> {
+    grid.to_text()
+        .lines()
+        .take(grid.height())
+        .map(str::to_string)
+        .collect()
 }
 
 fn as_json(solution: &Solution) -> Value {
@@ -78,11 +95,15 @@ fn as_json(solution: &Solution) -> Value {
         .iter()
         .map(|(label, language)| (label.clone(), Value::from(language.as_str())))
         .collect();
-    json!({
-        "grid": solution.grid.to_text().lines().collect::<Vec<_>>(),
+    let mut out = json!({
+        "grid": rows(&solution.grid),
         "values": values,
         "languages": languages,
-    })
+    });
+    if solution.grid.is_barred() {
+        out["bars"] = Value::from(solution.grid.bars_notation());
+    }
+    out
 }
 
 /// Values come from the file's 64-bit integers, so they fit; the string is

@@ -172,26 +172,45 @@ fn spell(value: i128, alphabet: &str) -> Option<String> {
     })
 }
 
-/// Slots by the definition: runs of two or more white cells; a cell that
-/// starts an across or down run takes the next number in reading order.
-fn slots_of(rows: &[String]) -> Vec<(String, Vec<(usize, usize)>)> {
+/// Slots by the definition: runs of two or more white cells, unbroken by a
+/// bar (`bars` in the notation `1,3=R 2,2=B`: 1-based cells and the side,
+/// R right or B below); a cell that starts an across or down run takes the
+/// next number in reading order.
+fn slots_of(rows: &[String], bars: &str) -> Vec<(String, Vec<(usize, usize)>)> {
     let g: Vec<Vec<char>> = rows.iter().map(|r| r.chars().collect()).collect();
     let (h, w) = (g.len() as isize, g[0].len() as isize);
     let white =
         |r: isize, c: isize| r >= 0 && c >= 0 && r < h && c < w && g[r as usize][c as usize] != '#';
+    // (row, col, down?) of each bar after a cell, 0-based.
+    let barred: BTreeSet<(isize, isize, bool)> = bars
+        .split_whitespace()
+        .flat_map(|item| {
+            let (cell, sides) = item.split_once('=').unwrap();
+            let (r, c) = cell.split_once(',').unwrap();
+            let (r, c): (isize, isize) = (r.parse().unwrap(), c.parse().unwrap());
+            sides
+                .chars()
+                .map(move |s| (r - 1, c - 1, s == 'B'))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    // Whether a word goes on from (r, c) to the next cell along (dr, dc).
+    let joined = |r: isize, c: isize, dr: isize, dc: isize| {
+        white(r, c) && white(r + dr, c + dc) && !barred.contains(&(r, c, dr == 1))
+    };
     let mut out = Vec::new();
     let mut number = 0;
     for r in 0..h {
         for c in 0..w {
             let mut here = Vec::new();
             for (dr, dc, tag) in [(0, 1, 'A'), (1, 0, 'D')] {
-                if white(r, c) && !white(r - dr, c - dc) && white(r + dr, c + dc) {
-                    let mut cells = Vec::new();
+                if white(r, c) && !joined(r - dr, c - dc, dr, dc) && joined(r, c, dr, dc) {
+                    let mut cells = vec![(r as usize, c as usize)];
                     let (mut rr, mut cc) = (r, c);
-                    while white(rr, cc) {
-                        cells.push((rr as usize, cc as usize));
+                    while joined(rr, cc, dr, dc) {
                         rr += dr;
                         cc += dc;
+                        cells.push((rr as usize, cc as usize));
                     }
                     here.push((tag, cells));
                 }
@@ -205,6 +224,10 @@ fn slots_of(rows: &[String]) -> Vec<(String, Vec<(usize, usize)>)> {
         }
     }
     out
+}
+
+fn bars_of(puzzle: &Value) -> &str {
+    puzzle["bars"].as_str().unwrap_or("")
 }
 
 fn rows_of(puzzle: &Value) -> Vec<String> {
@@ -286,7 +309,7 @@ fn judge(puzzle: &Value, answer: &Answer) -> Result<(), String> {
     }
     let spellings: BTreeMap<String, String> = spellings_of(puzzle).into_iter().collect();
     let clues = clues_of(puzzle);
-    let slots = slots_of(&given);
+    let slots = slots_of(&given, bars_of(puzzle));
     if languages.len() != slots.len() {
         return Err("a language per slot".into());
     }
@@ -315,7 +338,7 @@ fn brute_force(puzzle: &Value) -> BTreeSet<Answer> {
     let given = rows_of(puzzle);
     let clues = clues_of(puzzle);
     let spellings = spellings_of(puzzle);
-    let slots = slots_of(&given);
+    let slots = slots_of(&given, bars_of(puzzle));
     let mut found = BTreeSet::new();
     let mut mappings = Vec::new();
     fn extend(
@@ -396,7 +419,12 @@ fn library_answers(puzzle: &Value) -> (BTreeSet<Answer>, usize) {
         .iter()
         .map(|s| {
             (
-                s.grid.to_text().lines().map(String::from).collect(),
+                s.grid
+                    .to_text()
+                    .lines()
+                    .take(s.grid.height())
+                    .map(String::from)
+                    .collect(),
                 s.values.iter().map(|(&l, &v)| (l, v as i64)).collect(),
                 s.languages.iter().cloned().collect(),
             )
@@ -532,6 +560,8 @@ type Fit = (String, usize, Vec<u8>);
 
 struct Recipe<'a> {
     pattern: &'a [&'a str],
+    /// A barred grid's bars, in the notation; "" for none.
+    bars: &'a str,
     values: &'a [i64],
     letters: usize,
     leaves: (usize, usize),
@@ -575,7 +605,7 @@ fn generate(seed: u64, recipe: &Recipe) -> Option<(Value, Answer)> {
     }
 
     let pattern: Vec<String> = recipe.pattern.iter().map(|r| r.to_string()).collect();
-    let slots = slots_of(&pattern);
+    let slots = slots_of(&pattern, recipe.bars);
     let mut grid: Vec<Vec<u8>> = pattern.iter().map(|r| r.bytes().collect()).collect();
     let mut chosen: Vec<Option<(String, usize)>> = vec![None; slots.len()];
     let mut budget = 3000;
@@ -620,12 +650,15 @@ fn generate(seed: u64, recipe: &Recipe) -> Option<(Value, Answer)> {
         target.insert(number.to_string(), Value::from(text));
         languages.insert(label.clone(), spellings[first].0.to_string());
     }
-    let puzzle = json!({
+    let mut puzzle = json!({
         "grid": shown.iter().map(|r| String::from_utf8(r.clone()).unwrap()).collect::<Vec<_>>(),
         "values": recipe.values,
         "clues": {"across": across, "down": down},
         "spellings": {"english": ENGLISH, "german": GERMAN},
     });
+    if !recipe.bars.is_empty() {
+        puzzle["bars"] = Value::from(recipe.bars);
+    }
     Some((puzzle, (rows, map, languages)))
 }
 
@@ -783,6 +816,7 @@ fn generated_puzzles_keep_their_planted_solution() {
             leaves: (2, 3),
             pool: 3000,
             givens: seed as usize % 3,
+            bars: "",
         };
         let Some((puzzle, planted)) = generate(seed, &recipe) else {
             continue;
@@ -822,6 +856,7 @@ fn small_puzzles_agree_with_brute_force() {
             leaves: (1, 3),
             pool: 600,
             givens: seed as usize % 2,
+            bars: "",
         };
         let Some((mut puzzle, planted)) = generate(1000 + seed, &recipe) else {
             continue;
@@ -845,6 +880,72 @@ fn small_puzzles_agree_with_brute_force() {
     assert_eq!(counts, BTreeMap::from([(0, 8), (1, 12), (2, 6), (3, 6)]));
 }
 
+#[test]
+fn barred_puzzles_agree_with_brute_force_and_print_their_bars() {
+    // Barred grids without blocks, as Listener number puzzles are.
+    let grids: [(&[&str], &str); 3] = [
+        (&["...", "...", "..."], "1,1=R 3,2=R"),
+        (&["....", "....", "...."], "1,2=R 2,2=R 3,2=R"),
+        (&["...", "...", "...", "..."], "1,1=B 2,3=B 3,1=B"),
+    ];
+    let values = [2, 3, 5, 7, 11, 13];
+    let (mut made, mut solved) = (0, 0);
+    for seed in 0..30u64 {
+        let (pattern, bars) = grids[seed as usize % grids.len()];
+        let recipe = Recipe {
+            pattern,
+            values: &values,
+            letters: 3 + seed as usize % 2,
+            leaves: (1, 3),
+            pool: 600,
+            givens: 0,
+            bars,
+        };
+        let Some((puzzle, planted)) = generate(2000 + seed, &recipe) else {
+            continue;
+        };
+        made += 1;
+        assert_eq!(judge(&puzzle, &planted), Ok(()), "planted, seed {seed}");
+        let (found, count) = library_answers(&puzzle);
+        assert_eq!(found, brute_force(&puzzle), "seed {seed}: {puzzle}");
+        assert_eq!(count, found.len());
+        assert!(found.contains(&planted), "seed {seed}");
+        solved += 1;
+        // The command line prints the bars after the rows, in text and JSON.
+        let dir = scratch("numbers-barred");
+        let path = write_puzzle(&dir, &puzzle);
+        let out = run(&["numbers", &path, "--json"]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let json: Value = serde_json::from_str(&stdout(&out)).unwrap();
+        for solution in json["solutions"].as_array().unwrap() {
+            assert_eq!(solution["bars"], Value::from(bars));
+            assert_eq!(solution["grid"].as_array().unwrap().len(), pattern.len());
+        }
+        let out = run(&["numbers", &path, "--max", "1"]);
+        let text = stdout(&out);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[pattern.len()], format!("bars: {bars}"), "{text}");
+    }
+    assert!(made >= 3 && solved == made, "{made} made");
+    // Bars are checked as in a text grid, and named.
+    let dir = scratch("numbers-bad-bars");
+    let path = dir.join("p.json");
+    std::fs::write(
+        &path,
+        r#"{"grid": ["...", "...", "..."], "bars": "1,3=R", "values": [2, 3, 5], "clues": {"across": {"1": "A"}}}"#,
+    )
+    .unwrap();
+    let out = run(&["numbers", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "cruciverb: error: {}: bars: bar \"1,3=R\": the right side of cell 1,3 is the grid's edge, where a bar divides nothing\n",
+            path.display()
+        )
+    );
+}
+
 /// How `examples/numbers/listener.json` was made (see the README): this
 /// pattern, the first ten primes, expressions of two to four operands.
 const LISTENER_PATTERN: [&str; 8] = [
@@ -860,6 +961,7 @@ fn listener_recipe() -> Recipe<'static> {
         leaves: (2, 4),
         pool: 40_000,
         givens: 0,
+        bars: "",
     }
 }
 
@@ -893,7 +995,7 @@ fn the_listener_example_is_the_generators_and_has_one_solution() {
     let text = std::fs::read_to_string(listener_path()).unwrap();
     let file: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(file, generated);
-    assert_eq!(slots_of(&rows_of(&file)).len(), 27);
+    assert_eq!(slots_of(&rows_of(&file), "").len(), 27);
     let (found, _) = library_answers(&file);
     assert_eq!(found, BTreeSet::from([planted.clone()]));
     assert_eq!(judge(&file, &planted), Ok(()));
@@ -1019,7 +1121,7 @@ fn bad_input_gets_a_clear_error() {
         (with("grid", json!([".".repeat(40), ".".repeat(40), ".".repeat(40)])),
          "grid:1: grid width 40 is outside the supported range 3..=31"),
         (with("colour", json!(1)),
-         "unknown field `colour`, expected one of `grid`, `values`, `clues`, `spellings`"),
+         "unknown field `colour`, expected one of `grid`, `bars`, `values`, `clues`, `spellings`"),
     ];
     for (puzzle, message) in cases {
         let path = write_puzzle(&dir, &puzzle);

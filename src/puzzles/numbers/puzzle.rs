@@ -86,6 +86,9 @@ pub struct Puzzle {
 #[serde(deny_unknown_fields)]
 struct File {
     grid: Vec<String>,
+    /// A barred grid's bars in the text grid's notation, `"1,3=R 3,1=B"`.
+    #[serde(default)]
+    bars: Option<String>,
     values: Vec<i64>,
     clues: ClueFile,
     spellings: Option<BTreeMap<String, String>>,
@@ -111,7 +114,11 @@ impl Puzzle {
     }
 
     fn from_file(file: File) -> Result<Puzzle> {
-        let grid = Grid::parse_text(&file.grid.join("\n"), "grid")?;
+        let mut grid = Grid::parse_text(&file.grid.join("\n"), "grid")?;
+        if let Some(bars) = &file.bars {
+            grid.add_bars(bars)
+                .map_err(|e| Error::invalid(format!("bars: {e}")))?;
+        }
         let spellings = match file.spellings {
             None => vec![
                 Spelling::new("english", ENGLISH)?,
