@@ -152,11 +152,23 @@ impl CreditOptions {
 
 /// `--style` of `patterns` and `make`: the blocked presets, or barred
 /// grids, whose rules are of another kind (see `pattern::barred`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GridStyle {
     American,
     British,
     Barred,
+}
+
+impl std::str::FromStr for GridStyle {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "american" => Ok(GridStyle::American),
+            "british" => Ok(GridStyle::British),
+            "barred" => Ok(GridStyle::Barred),
+            _ => Err(format!("unknown style {s:?} (american, british, barred)")),
+        }
+    }
 }
 
 impl GridStyle {

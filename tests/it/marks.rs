@@ -149,7 +149,7 @@ fn text_grid_marks_round_trip() {
 fn text_grid_mark_errors_name_file_line_and_value() {
     let grid = "#ADDS\nCURIO\nERICA\nCANER\nASKS#\n\n";
     let cases = [
-        ("boxed: 1,2", "g.txt:7: unknown mark kind \"boxed\" (expected circled, shaded or rebus)"),
+        ("boxed: 1,2", "g.txt:7: unknown mark kind \"boxed\" (expected bars, circled, shaded or rebus)"),
         ("circled: 6,1", "g.txt:7: cell 6,1 is outside the grid, which has 5 rows and 5 columns"),
         ("circled: 1,6", "g.txt:7: cell 1,6 is outside the grid, which has 5 rows and 5 columns"),
         ("shaded: 1,x", "g.txt:7: \"1,x\" is not a cell (expected ROW,COL counted from 1, like 2,5)"),
@@ -161,8 +161,8 @@ fn text_grid_mark_errors_name_file_line_and_value() {
         ("rebus: 2,1=C", "g.txt:7: rebus \"C\" at 2,1 is not a rebus: a rebus holds two or more characters"),
         ("rebus: 2,1", "g.txt:7: \"2,1\" is not a rebus cell (expected ROW,COL=TEXT, like 1,2=HEART)"),
         ("rebus: 2,1=CAT 2,1=COT", "g.txt:7: cell 2,1 is given two rebuses, CAT and COT"),
-        ("circled: 1,2\nshaded 1,3", "g.txt:8: \"shaded 1,3\" is not a mark line like \"circled: 1,1 2,3\" (a grid has no blank lines; after the grid and a blank line come only mark lines)"),
-        ("..##.", "g.txt:7: \"..##.\" is not a mark line like \"circled: 1,1 2,3\" (a grid has no blank lines; after the grid and a blank line come only mark lines)"),
+        ("circled: 1,2\nshaded 1,3", "g.txt:8: \"shaded 1,3\" is not a mark line like \"circled: 1,1 2,3\" (a grid has no blank lines; after the grid and a blank line come only bars and mark lines)"),
+        ("..##.", "g.txt:7: \"..##.\" is not a mark line like \"circled: 1,1 2,3\" (a grid has no blank lines; after the grid and a blank line come only bars and mark lines)"),
     ];
     for (marks, message) in cases {
         let text = format!("{grid}{marks}\n");
