@@ -1,5 +1,6 @@
 //! `cruciverb make`: the whole pipeline — pattern, fill, clues, and the
-//! .ipuz, .puz and .pdf files — from the embedded defaults.
+//! .ipuz, .puz (.jpz for a barred grid) and .pdf files — from the embedded
+//! defaults.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
