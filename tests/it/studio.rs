@@ -1953,7 +1953,29 @@ fn studio_takes_barred_grids_in_every_call() {
     }
     let (status, body) = studio.post("/api/analyze", &barred_request(&symmetric));
     assert_eq!(status, 200, "{body}");
-    assert_eq!(body["violations"], json!([]), "{}", symmetric.to_text());
+    // Symmetric now, but its bars below the third row run edge to edge:
+    // two puzzles that never cross, which the barred conventions refuse.
+    assert_eq!(
+        body["violations"],
+        json!(["the lights fall apart into groups that do not cross"]),
+        "{}",
+        symmetric.to_text()
+    );
+    // Unchecked cells are a barred grid's style, within the barred
+    // conventions: one alone is no fault, two touching are.
+    for (bars, expected) in [
+        ("1,1=R 5,4=R", json!([])),
+        (
+            "1,1=R 1,2=R 5,3=R 5,4=R",
+            json!(["the unchecked cells at row 1, column 1 and row 1, column 2 touch"]),
+        ),
+    ] {
+        let text = format!("{}\nbars: {bars}\n", ".....\n".repeat(5));
+        let grid = Grid::parse_text(&text, "t").unwrap();
+        let (status, body) = studio.post("/api/analyze", &barred_request(&grid));
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["violations"], expected, "{bars}");
+    }
 
     // Candidates for 7A (six letters between the edges) and 1A (three,
     // ended by a bar).

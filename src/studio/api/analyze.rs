@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 use super::request::{options, parse_grid, parse_style, Reply};
 use crate::fill;
 use crate::grid::{Grid, DEFAULT_MIN_SLOT};
+use crate::pattern::barred::{self, BarredRules};
 use crate::pattern::rules::Style;
 use crate::wordlist::index::Index;
 use crate::wordlist::roots::{clashing_pairs, roots};
@@ -23,7 +24,8 @@ request! {
         min_score,
         banned,
         /// `american` (the default): unchecked cells and two-letter entries
-        /// are faults; `british`: they are the style.
+        /// are faults; `british`: they are the style. A barred grid without
+        /// blocks is held to the barred conventions instead.
         pub style: Option<String>,
     }
 }
@@ -82,7 +84,16 @@ pub fn analyze(request: &AnalyzeRequest, index: &Index) -> Reply {
             }
         }
     }
-    for (r, c) in cells.filter(|&(r, c)| grid.is_white(r, c) && style == Style::American) {
+    // A barred grid's unchecked cells are its style, within the barred
+    // conventions (at most half a light, none touching, every cell in a
+    // light), which are checked instead.
+    let barred = grid.is_barred() && blocks == 0;
+    if barred {
+        let rules = BarredRules::conventional(width, height);
+        violations.extend(barred::violation(&grid.pattern(), &rules));
+    }
+    for (r, c) in cells.filter(|&(r, c)| grid.is_white(r, c) && style == Style::American && !barred)
+    {
         if !(in_across[r * width + c] && in_down[r * width + c]) {
             violations.push(format!(
                 "the cell at row {}, column {} is unchecked",
