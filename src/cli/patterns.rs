@@ -2,7 +2,7 @@
 //! patterns under rules, into a hex pattern file; barred patterns with
 //! `--style barred`; and `patterns stats` and `patterns sum`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -11,7 +11,7 @@ use clap::{Args, Subcommand};
 use cruciverb::pattern::barred::{self, BarredJob, BarredRules};
 use cruciverb::pattern::count::Plan;
 use cruciverb::pattern::rules::{Amount, Bound, Rules, Style, Symmetry};
-use cruciverb::pattern::run::{self, Job, Order};
+use cruciverb::pattern::run::{self, Job, Order, Summary};
 use cruciverb::pattern::shard::Shard;
 use cruciverb::pattern::stats::Stats;
 use cruciverb::pattern::tally::{self, ShardCount};
@@ -297,7 +297,13 @@ pub fn run(command: &PatternsArgs) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let summary = run::write_patterns(&job, &Bars::new(false))?;
-    if let Some(out) = &job.out {
+    wrote(&summary, job.out.as_deref());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The note a run that wrote a file ends with.
+fn wrote(summary: &Summary, out: Option<&Path>) {
+    if let Some(out) = out {
         note!(
             "wrote {} patterns to {} in {:.1} s",
             summary.patterns,
@@ -305,7 +311,6 @@ pub fn run(command: &PatternsArgs) -> Result<ExitCode> {
             summary.elapsed.as_secs_f64()
         );
     }
-    Ok(ExitCode::SUCCESS)
 }
 
 /// `--style barred`: barred patterns, written or counted.
@@ -375,14 +380,7 @@ fn barred(options: &PatternOptions) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let summary = barred::write(&job, &Bars::new(false))?;
-    if let Some(out) = &job.out {
-        note!(
-            "wrote {} patterns to {} in {:.1} s",
-            summary.patterns,
-            out.display(),
-            summary.elapsed.as_secs_f64()
-        );
-    }
+    wrote(&summary, job.out.as_deref());
     Ok(ExitCode::SUCCESS)
 }
 

@@ -254,35 +254,44 @@ impl Runs {
             across_len: vec![0; w * h],
             down_len: vec![0; w * h],
         };
-        for r in 0..h {
-            let mut start = 0;
-            for c in 0..w {
-                if c + 1 == w || p.bars_right(r) >> c & 1 == 1 {
-                    let len = c + 1 - start;
-                    (start..=c).for_each(|cc| runs.across_len[r * w + cc] = len);
-                    runs.across.push(Run {
-                        across: true,
-                        row: r,
-                        col: start,
+        // Each line of each direction, cut after its last cell and at bars.
+        for across in [true, false] {
+            let (lines, cells) = if across { (h, w) } else { (w, h) };
+            for line in 0..lines {
+                let at = |i: usize| if across { (line, i) } else { (i, line) };
+                let mut start = 0;
+                for i in 0..cells {
+                    let (r, c) = at(i);
+                    let bar = if across {
+                        p.bars_right(r) >> c & 1 == 1
+                    } else {
+                        p.bars_below(r) >> c & 1 == 1
+                    };
+                    if i + 1 < cells && !bar {
+                        continue;
+                    }
+                    let len = i + 1 - start;
+                    let lengths = if across {
+                        &mut runs.across_len
+                    } else {
+                        &mut runs.down_len
+                    };
+                    for (rr, cc) in (start..=i).map(at) {
+                        lengths[rr * w + cc] = len;
+                    }
+                    let (row, col) = at(start);
+                    let run = Run {
+                        across,
+                        row,
+                        col,
                         len,
-                    });
-                    start = c + 1;
-                }
-            }
-        }
-        for c in 0..w {
-            let mut start = 0;
-            for r in 0..h {
-                if r + 1 == h || p.bars_below(r) >> c & 1 == 1 {
-                    let len = r + 1 - start;
-                    (start..=r).for_each(|rr| runs.down_len[rr * w + c] = len);
-                    runs.down.push(Run {
-                        across: false,
-                        row: start,
-                        col: c,
-                        len,
-                    });
-                    start = r + 1;
+                    };
+                    if across {
+                        runs.across.push(run);
+                    } else {
+                        runs.down.push(run);
+                    }
+                    start = i + 1;
                 }
             }
         }
